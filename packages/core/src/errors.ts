@@ -1,0 +1,231 @@
+import { redactUrl } from './internal/redact.js';
+
+/**
+ * Branding instead of prototype identity: when the ESM and the CJS build of @x/core are both loaded
+ * (a CJS dependency next to ESM app code), each has its own classes, and plain `instanceof` would say
+ * an error thrown by one copy is not an instance of the other copy's class.
+ */
+const BRANDS = Symbol.for('@x/core/error-brands');
+
+export interface XErrorOptions {
+  cause?: unknown;
+}
+
+export class XError extends Error {
+  static readonly brand: string = 'XError';
+  declare readonly [BRANDS]: readonly string[];
+
+  constructor(message: string, options?: XErrorOptions) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    const brands: string[] = [];
+    for (let ctor: any = new.target; ctor && ctor !== Error; ctor = Object.getPrototypeOf(ctor)) {
+      if (Object.hasOwn(ctor, 'brand')) brands.push(ctor.brand);
+    }
+    Object.defineProperty(this, BRANDS, { value: Object.freeze(brands), enumerable: false });
+    Object.defineProperty(this, 'name', { value: new.target.brand, enumerable: false, writable: true });
+  }
+
+  static [Symbol.hasInstance](value: unknown): boolean {
+    if (typeof value !== 'object' || value === null) return false;
+    const brands = (value as { [BRANDS]?: unknown })[BRANDS];
+    return Array.isArray(brands) && brands.includes(this.brand);
+  }
+
+  toJSON(): Record<string, unknown> {
+    return { name: this.name, message: this.message };
+  }
+}
+
+/** What a service package tells core about one failed response, read from its own error body. */
+export interface ErrorDetails {
+  code?: string | undefined;
+  message?: string | undefined;
+  /** Appended to the message: service-specific advice (e.g. the store's anonymous-401 causes). */
+  hint?: string | undefined;
+}
+
+export interface APIErrorInit {
+  status: number;
+  code?: string | undefined;
+  message: string;
+  requestId?: string | undefined;
+  headers: Headers;
+  body: unknown;
+  method?: string | undefined;
+  url?: string | undefined;
+}
+
+export class APIError extends XError {
+  static override readonly brand: string = 'APIError';
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly requestId: string | undefined;
+  readonly headers: Headers;
+  readonly body: unknown;
+  readonly method: string | undefined;
+  /** The request URL with credentials in userinfo and secret query parameters removed. */
+  readonly url: string | undefined;
+
+  constructor(init: APIErrorInit) {
+    super(formatAPIErrorMessage(init));
+    this.status = init.status;
+    this.code = init.code;
+    this.requestId = init.requestId;
+    this.headers = init.headers;
+    this.body = init.body;
+    this.method = init.method;
+    this.url = init.url === undefined ? undefined : redactUrl(init.url);
+  }
+
+  /** Picks the subclass for a status so that `catch (e) { if (e instanceof NotFoundError) ... }` works. */
+  static from(init: APIErrorInit & { retryAfterMs?: number | undefined }): APIError {
+    const { status } = init;
+    if (status === 400) return new BadRequestError(init);
+    if (status === 401) return new AuthenticationError(init);
+    if (status === 403) return new PermissionDeniedError(init);
+    if (status === 404) return new NotFoundError(init);
+    if (status === 409) return new ConflictError(init);
+    if (status === 422) return new UnprocessableEntityError(init);
+    if (status === 429) return new RateLimitError({ ...init, retryAfterMs: init.retryAfterMs });
+    if (status >= 500) return new InternalServerError(init);
+    return new APIError(init);
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return {
+      name: this.name,
+      message: this.message,
+      status: this.status,
+      code: this.code,
+      requestId: this.requestId,
+      method: this.method,
+      url: this.url,
+    };
+  }
+}
+
+function formatAPIErrorMessage(init: APIErrorInit): string {
+  const head = init.code ? `${init.status} ${init.code}: ${init.message}` : `${init.status} ${init.message}`;
+  return init.requestId ? `${head} (request_id=${init.requestId})` : head;
+}
+
+export class BadRequestError extends APIError {
+  static override readonly brand: string = 'BadRequestError';
+}
+export class AuthenticationError extends APIError {
+  static override readonly brand: string = 'AuthenticationError';
+}
+export class PermissionDeniedError extends APIError {
+  static override readonly brand: string = 'PermissionDeniedError';
+}
+export class NotFoundError extends APIError {
+  static override readonly brand: string = 'NotFoundError';
+}
+export class ConflictError extends APIError {
+  static override readonly brand: string = 'ConflictError';
+}
+export class UnprocessableEntityError extends APIError {
+  static override readonly brand: string = 'UnprocessableEntityError';
+}
+export class InternalServerError extends APIError {
+  static override readonly brand: string = 'InternalServerError';
+}
+export class RateLimitError extends APIError {
+  static override readonly brand: string = 'RateLimitError';
+  /** How long the server asked us to wait (from `Retry-After` or `RateLimit-Reset`), if it said. */
+  readonly retryAfterMs: number | undefined;
+  constructor(init: APIErrorInit & { retryAfterMs?: number | undefined }) {
+    super(init);
+    this.retryAfterMs = init.retryAfterMs;
+  }
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), retryAfterMs: this.retryAfterMs };
+  }
+}
+
+export class ConnectionError extends XError {
+  static override readonly brand: string = 'ConnectionError';
+  /** True when the connection was refused, so the request provably never reached the server. */
+  readonly unsent: boolean;
+  constructor(message: string, options?: XErrorOptions & { unsent?: boolean }) {
+    super(message, options);
+    this.unsent = options?.unsent ?? false;
+  }
+}
+
+export class TimeoutError extends ConnectionError {
+  static override readonly brand: string = 'TimeoutError';
+}
+
+export class AbortError extends XError {
+  static override readonly brand: string = 'AbortError';
+}
+
+export interface ValidationIssue {
+  /** Dotted path of the offending field, e.g. `line_items.0.quantity`; empty for the root. */
+  path: string;
+  message: string;
+}
+
+/** Input rejected before anything was sent. */
+export class ValidationError extends XError {
+  static override readonly brand: string = 'ValidationError';
+  readonly issues: readonly ValidationIssue[];
+  constructor(what: string, issues: readonly ValidationIssue[]) {
+    super(`Invalid ${what}: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`);
+    this.issues = issues;
+  }
+  override toJSON(): Record<string, unknown> {
+    return { name: this.name, message: this.message, issues: this.issues };
+  }
+}
+
+/** The request succeeded but the body did not have the shape we expected. */
+export class ResponseValidationError extends XError {
+  static override readonly brand: string = 'ResponseValidationError';
+  readonly issues: readonly ValidationIssue[];
+  readonly requestId: string | undefined;
+  readonly status: number;
+  /** The raw body as received (parsed JSON, or text when it was not JSON). */
+  readonly body: unknown;
+  constructor(init: { issues: readonly ValidationIssue[]; requestId?: string | undefined; status: number; body: unknown; what?: string }) {
+    const list = init.issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
+    const suffix = init.requestId ? ` (request_id=${init.requestId})` : '';
+    super(`Unexpected response body${init.what ? ` for ${init.what}` : ''}: ${list}${suffix}`);
+    this.issues = init.issues;
+    this.requestId = init.requestId;
+    this.status = init.status;
+    this.body = init.body;
+  }
+  override toJSON(): Record<string, unknown> {
+    return { name: this.name, message: this.message, status: this.status, requestId: this.requestId, issues: this.issues };
+  }
+}
+
+/** The client-side limiter refused to queue a request (queue full, or it would have waited too long). */
+export class RateLimitQueueError extends XError {
+  static override readonly brand: string = 'RateLimitQueueError';
+  readonly reason: 'queue_full' | 'wait_timeout';
+  constructor(reason: 'queue_full' | 'wait_timeout', message: string) {
+    super(message);
+    this.reason = reason;
+  }
+  override toJSON(): Record<string, unknown> {
+    return { name: this.name, message: this.message, reason: this.reason };
+  }
+}
+
+/** A realtime protocol error: a `pusher:error` code or a WebSocket close code. */
+export class RealtimeError extends XError {
+  static override readonly brand: string = 'RealtimeError';
+  readonly code: number | undefined;
+  readonly closeCode: number | undefined;
+  constructor(message: string, init?: { code?: number; closeCode?: number; cause?: unknown }) {
+    super(message, { cause: init?.cause });
+    this.code = init?.code;
+    this.closeCode = init?.closeCode;
+  }
+  override toJSON(): Record<string, unknown> {
+    return { name: this.name, message: this.message, code: this.code, closeCode: this.closeCode };
+  }
+}

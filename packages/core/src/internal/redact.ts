@@ -1,0 +1,76 @@
+export const REDACTED = '[REDACTED]';
+
+/**
+ * Query parameters that carry credentials in the services we speak: WooCommerce query auth
+ * (`consumer_key`/`consumer_secret`), OAuth 1.0a, Pusher's HTTP API signature, generic api keys.
+ * Matched case-insensitively, also inside array-style names such as `token[0]`.
+ */
+const SECRET_PARAM = /^(consumer_key|consumer_secret|oauth_signature|oauth_consumer_key|auth_signature|auth_key|api_?key|key|secret|token|access_token|password|signature|sig)(\[.*\])?$/i;
+
+export function isSecretParam(name: string): boolean {
+  return SECRET_PARAM.test(name);
+}
+
+/** Removes userinfo and secret query values from a URL; leaves non-URLs untouched apart from the same query rule. */
+export function redactUrl(input: string): string {
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    return input.replace(/([?&])([^=&#]+)=([^&#]*)/g, (whole, sep: string, name: string) =>
+      isSecretParam(decodeURIComponent(name)) ? `${sep}${name}=${REDACTED}` : whole,
+    );
+  }
+  if (url.username || url.password) {
+    url.username = '';
+    url.password = '';
+  }
+  let changed = false;
+  const params = new URLSearchParams();
+  for (const [name, value] of url.searchParams) {
+    if (isSecretParam(name)) {
+      params.append(name, REDACTED);
+      changed = true;
+    } else params.append(name, value);
+  }
+  if (changed) url.search = params.toString().replaceAll(encodeURIComponent(REDACTED), REDACTED);
+  return url.toString();
+}
+
+/**
+ * Replaces every known secret value (and its base64 form, which is how Basic auth carries it) in text.
+ * Auth strategies register their secrets here, so a secret echoed back in a server's error message or
+ * a Link header cannot reach a log line or an error message either.
+ */
+export class Redactor {
+  #needles: string[] = [];
+
+  add(...secrets: Array<string | undefined>): void {
+    for (const secret of secrets) {
+      // Very short values would blank out ordinary words; real credentials are never this short.
+      if (!secret || secret.length < 4) continue;
+      for (const form of [secret, encodeURIComponent(secret), base64(secret)]) {
+        if (!this.#needles.includes(form)) this.#needles.push(form);
+      }
+    }
+    // Longest first so that a secret containing another is replaced whole.
+    this.#needles.sort((a, b) => b.length - a.length);
+  }
+
+  redact(text: string): string {
+    let out = text;
+    for (const needle of this.#needles) if (out.includes(needle)) out = out.split(needle).join(REDACTED);
+    return out;
+  }
+
+  get size(): number {
+    return this.#needles.length;
+  }
+}
+
+function base64(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary);
+}
