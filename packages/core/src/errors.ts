@@ -25,9 +25,10 @@ export class XError extends Error {
     Object.defineProperty(this, 'name', { value: new.target.brand, enumerable: false, writable: true });
   }
 
-  static [Symbol.hasInstance](value: unknown): boolean {
+  static override [Symbol.hasInstance](value: unknown): boolean {
     if (typeof value !== 'object' || value === null) return false;
     const brands = (value as { [BRANDS]?: unknown })[BRANDS];
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the subclass being tested against, by design.
     return Array.isArray(brands) && brands.includes(this.brand);
   }
 
@@ -172,7 +173,9 @@ export class ValidationError extends XError {
   static override readonly brand: string = 'ValidationError';
   readonly issues: readonly ValidationIssue[];
   constructor(what: string, issues: readonly ValidationIssue[]) {
-    super(`Invalid ${what}: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`);
+    super(
+      `Invalid ${what}: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`,
+    );
     this.issues = issues;
   }
   override toJSON(): Record<string, unknown> {
@@ -188,7 +191,13 @@ export class ResponseValidationError extends XError {
   readonly status: number;
   /** The raw body as received (parsed JSON, or text when it was not JSON). */
   readonly body: unknown;
-  constructor(init: { issues: readonly ValidationIssue[]; requestId?: string | undefined; status: number; body: unknown; what?: string }) {
+  constructor(init: {
+    issues: readonly ValidationIssue[];
+    requestId?: string | undefined;
+    status: number;
+    body: unknown;
+    what?: string;
+  }) {
     const list = init.issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
     const suffix = init.requestId ? ` (request_id=${init.requestId})` : '';
     super(`Unexpected response body${init.what ? ` for ${init.what}` : ''}: ${list}${suffix}`);
@@ -198,7 +207,13 @@ export class ResponseValidationError extends XError {
     this.body = init.body;
   }
   override toJSON(): Record<string, unknown> {
-    return { name: this.name, message: this.message, status: this.status, requestId: this.requestId, issues: this.issues };
+    return {
+      name: this.name,
+      message: this.message,
+      status: this.status,
+      requestId: this.requestId,
+      issues: this.issues,
+    };
   }
 }
 

@@ -1,3 +1,5 @@
+import { utf8Base64 } from './encoding.js';
+
 export const REDACTED = '[REDACTED]';
 
 /**
@@ -5,7 +7,8 @@ export const REDACTED = '[REDACTED]';
  * (`consumer_key`/`consumer_secret`), OAuth 1.0a, Pusher's HTTP API signature, generic api keys.
  * Matched case-insensitively, also inside array-style names such as `token[0]`.
  */
-const SECRET_PARAM = /^(consumer_key|consumer_secret|oauth_signature|oauth_consumer_key|auth_signature|auth_key|api_?key|key|secret|token|access_token|password|signature|sig)(\[.*\])?$/i;
+const SECRET_PARAM =
+  /^(consumer_key|consumer_secret|oauth_signature|oauth_consumer_key|auth_signature|auth_key|api_?key|key|secret|token|access_token|password|signature|sig)(\[.*\])?$/i;
 
 export function isSecretParam(name: string): boolean {
   return SECRET_PARAM.test(name);
@@ -49,7 +52,7 @@ export class Redactor {
     for (const secret of secrets) {
       // Very short values would blank out ordinary words; real credentials are never this short.
       if (!secret || secret.length < 4) continue;
-      for (const form of [secret, encodeURIComponent(secret), base64(secret)]) {
+      for (const form of [secret, encodeURIComponent(secret), utf8Base64(secret)]) {
         if (!this.#needles.includes(form)) this.#needles.push(form);
       }
     }
@@ -66,11 +69,4 @@ export class Redactor {
   get size(): number {
     return this.#needles.length;
   }
-}
-
-function base64(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary);
 }

@@ -1,0 +1,194 @@
+import type { RequestSpec, WithResponse } from './client.js';
+
+export interface PageInfo {
+  total?: number | undefined;
+  totalPages?: number | undefined;
+  pageNumber?: number | undefined;
+  /** The request for the next page, or null on the last page. */
+  next: RequestSpec | null;
+}
+
+/** How a service pages: where the items are in a body, and how to ask for the next page. */
+export interface PageStrategy<T> {
+  items(body: unknown): T[];
+  describe(spec: RequestSpec, response: Response, body: unknown, items: readonly T[]): PageInfo;
+  /** Present when any page can be requested directly by number, which allows fetching several at once. */
+  pageSpec?(first: RequestSpec, pageNumber: number): RequestSpec;
+}
+
+type FetchPage = (spec: RequestSpec) => Promise<WithResponse<unknown>>;
+
+export class Page<T> {
+  readonly data: T[];
+  readonly total: number | undefined;
+  readonly totalPages: number | undefined;
+  readonly pageNumber: number | undefined;
+  readonly response: Response;
+  readonly requestId: string | undefined;
+  readonly #next: RequestSpec | null;
+  readonly #fetchPage: FetchPage;
+  readonly #strategy: PageStrategy<T>;
+
+  constructor(
+    result: WithResponse<unknown>,
+    spec: RequestSpec,
+    strategy: PageStrategy<T>,
+    fetchPage: FetchPage,
+  ) {
+    this.data = strategy.items(result.data);
+    const info = strategy.describe(spec, result.response, result.data, this.data);
+    this.total = info.total;
+    this.totalPages = info.totalPages;
+    this.pageNumber = info.pageNumber;
+    this.response = result.response;
+    this.requestId = result.requestId;
+    this.#next = info.next;
+    this.#fetchPage = fetchPage;
+    this.#strategy = strategy;
+  }
+
+  hasNextPage(): boolean {
+    return this.#next !== null;
+  }
+
+  async getNextPage(): Promise<Page<T>> {
+    if (!this.#next) throw new Error('No next page: check hasNextPage() first.');
+    const next = this.#next;
+    return new Page(await this.#fetchPage(next), next, this.#strategy, this.#fetchPage);
+  }
+}
+
+/**
+ * `await client.things.list()` gives the first page (with totals); `for await (const thing of
+ * client.things.list())` walks every item of every page; `.pages()` walks pages.
+ */
+export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
+  readonly #first: Promise<Page<T>>;
+  readonly #spec: RequestSpec;
+  readonly #strategy: PageStrategy<T>;
+  readonly #fetchPage: FetchPage;
+  readonly #concurrency: number;
+
+  constructor(fetchPage: FetchPage, spec: RequestSpec, strategy: PageStrategy<T>, concurrency: number) {
+    this.#fetchPage = fetchPage;
+    this.#spec = spec;
+    this.#strategy = strategy;
+    this.#concurrency = Math.max(1, Math.floor(concurrency));
+    this.#first = fetchPage(spec).then((result) => new Page(result, spec, strategy, fetchPage));
+  }
+
+  // biome-ignore lint/suspicious/noThenProperty: this object is a promise of the first page by design.
+  then<A = Page<T>, B = never>(
+    onFulfilled?: ((value: Page<T>) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    return this.#first.then(onFulfilled, onRejected);
+  }
+
+  async *pages(): AsyncGenerator<Page<T>> {
+    const first = await this.#first;
+    yield first;
+    const { pageSpec } = this.#strategy;
+    if (
+      this.#concurrency > 1 &&
+      pageSpec &&
+      first.totalPages !== undefined &&
+      first.pageNumber !== undefined
+    ) {
+      yield* this.#concurrentPages(first.pageNumber + 1, first.totalPages, pageSpec);
+      return;
+    }
+    let page = first;
+    while (page.hasNextPage()) {
+      page = await page.getNextPage();
+      yield page;
+    }
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<T> {
+    for await (const page of this.pages()) yield* page.data;
+  }
+
+  async toArray(): Promise<T[]> {
+    const all: T[] = [];
+    for await (const item of this) all.push(item);
+    return all;
+  }
+
+  /** Keeps up to `concurrency` page requests in flight (the rate limiter still paces them) and yields in order. */
+  async *#concurrentPages(
+    from: number,
+    to: number,
+    pageSpec: NonNullable<PageStrategy<T>['pageSpec']>,
+  ): AsyncGenerator<Page<T>> {
+    const inFlight: Array<Promise<Page<T>>> = [];
+    let nextNumber = from;
+    const launch = () => {
+      const spec = pageSpec(this.#spec, nextNumber++);
+      const promise = this.#fetchPage(spec).then(
+        (result) => new Page(result, spec, this.#strategy, this.#fetchPage),
+      );
+      // A consumer that stops early must not leave rejections unhandled.
+      promise.catch(() => {});
+      inFlight.push(promise);
+    };
+    while (nextNumber <= to && inFlight.length < this.#concurrency) launch();
+    while (inFlight.length > 0) {
+      const page = await inFlight.shift()!;
+      if (nextNumber <= to) launch();
+      yield page;
+    }
+  }
+}
+
+function headerInt(headers: Headers, name: string): number | undefined {
+  const raw = headers.get(name);
+  if (raw === null || !/^\d+$/.test(raw.trim())) return undefined;
+  return Number(raw);
+}
+
+/** Pages addressed by number, totals in headers (WordPress/WooCommerce `X-WP-Total`, `X-WP-TotalPages`). */
+export function pageNumberStrategy<T>(options: {
+  pageParam?: string;
+  totalHeader?: string;
+  totalPagesHeader?: string;
+  items?: (body: unknown) => T[];
+}): PageStrategy<T> {
+  const pageParam = options.pageParam ?? 'page';
+  const pageOf = (spec: RequestSpec) => Number(spec.query?.[pageParam] ?? 1) || 1;
+  const withPage = (spec: RequestSpec, page: number): RequestSpec => ({
+    ...spec,
+    query: { ...spec.query, [pageParam]: page },
+  });
+  return {
+    items: options.items ?? ((body) => (Array.isArray(body) ? (body as T[]) : [])),
+    describe(spec, response, _body, items) {
+      const pageNumber = pageOf(spec);
+      const total = options.totalHeader ? headerInt(response.headers, options.totalHeader) : undefined;
+      const totalPages = options.totalPagesHeader
+        ? headerInt(response.headers, options.totalPagesHeader)
+        : undefined;
+      const more = totalPages !== undefined ? pageNumber < totalPages : items.length > 0;
+      return { total, totalPages, pageNumber, next: more ? withPage(spec, pageNumber + 1) : null };
+    },
+    pageSpec: withPage,
+  };
+}
+
+/** Pages linked by a next URL or cursor in the body (AssemblyAI `page_details.next_url`). */
+export function cursorStrategy<T>(options: {
+  items: (body: unknown) => T[];
+  nextUrl: (body: unknown, response: Response) => string | null | undefined;
+  total?: (body: unknown) => number | undefined;
+}): PageStrategy<T> {
+  return {
+    items: options.items,
+    describe(spec, response, body) {
+      const nextUrl = options.nextUrl(body, response);
+      return {
+        total: options.total?.(body),
+        next: nextUrl ? { ...spec, path: nextUrl, query: undefined } : null,
+      };
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** What the server does with the next request: answer, reset the socket, or never answer. */
+export type Reply =
+  | { status?: number; headers?: Record<string, string>; json?: unknown; text?: string }
+  | 'reset'
+  | 'stall'
+  | ((req: IncomingMessage, res: ServerResponse, body: string) => void);
+
+export interface Recorded {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+  at: number;
+}
+
+export interface FaultServer {
+  url: string;
+  /** Replies used in order, one per request; when empty the server answers `200 {"ok":true}`. */
+  replies: Reply[];
+  requests: Recorded[];
+  close(): Promise<void>;
+}
+
+export async function startFaultServer(): Promise<FaultServer> {
+  const replies: Reply[] = [];
+  const requests: Recorded[] = [];
+  const stalled = new Set<ServerResponse>();
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      requests.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body,
+        at: performance.now(),
+      });
+      const reply = replies.shift() ?? { json: { ok: true } };
+      if (reply === 'reset') {
+        req.socket.destroy();
+        return;
+      }
+      if (reply === 'stall') {
+        stalled.add(res);
+        return;
+      }
+      if (typeof reply === 'function') {
+        reply(req, res, body);
+        return;
+      }
+      const headers: Record<string, string> = { ...reply.headers };
+      let payload = '';
+      if (reply.json !== undefined) {
+        payload = JSON.stringify(reply.json);
+        headers['content-type'] ??= 'application/json; charset=UTF-8';
+      } else if (reply.text !== undefined) {
+        payload = reply.text;
+      }
+      res.writeHead(reply.status ?? 200, headers);
+      res.end(payload);
+    });
+  });
+  server.keepAliveTimeout = 1000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    replies,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const res of stalled) res.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
