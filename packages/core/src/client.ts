@@ -331,6 +331,7 @@ export class BaseClient {
               requestId,
               what: spec.what,
               logger: this.logger,
+              redact: (raw) => this.#redactor.redactDeep(raw),
             })
           : parsed;
         return { data, response, status: response.status, headers: response.headers, requestId };
@@ -441,8 +442,8 @@ export class BaseClient {
       code: details.code,
       message: this.#redactor.redact(message),
       requestId,
-      headers: response.headers,
-      body,
+      headers: this.#redactor.redactHeaders(response.headers),
+      body: this.#redactor.redactDeep(body),
       method: prepared.method,
       url: this.#showUrl(prepared.url),
       retryAfterMs: serverBackoffMs(response.headers, response.status, Date.now()),

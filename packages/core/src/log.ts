@@ -47,18 +47,15 @@ export class RedactingLogger implements Logger {
   }
 
   #scrub(value: unknown, depth: number): unknown {
-    if (typeof value === 'string') return this.#redactor.redact(value);
-    if (value === null || typeof value !== 'object' || depth > 6) return value;
     if (value instanceof Error) return this.#redactor.redact(String(value.message));
-    if (Array.isArray(value)) return value.map((v) => this.#scrub(v, depth + 1));
     // Objects with their own toJSON (errors, Secret, auth strategies) decide their own safe form.
-    const plain =
+    if (
+      value !== null &&
+      typeof value === 'object' &&
       typeof (value as { toJSON?: unknown }).toJSON === 'function'
-        ? (value as { toJSON(): unknown }).toJSON()
-        : value;
-    if (plain === null || typeof plain !== 'object') return this.#scrub(plain, depth + 1);
-    const out: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(plain)) out[key] = this.#scrub(inner, depth + 1);
-    return out;
+    ) {
+      return this.#redactor.redactDeep((value as { toJSON(): unknown }).toJSON(), depth);
+    }
+    return this.#redactor.redactDeep(value, depth);
   }
 }

@@ -21,6 +21,8 @@ export interface ResponseContext {
   requestId: string | undefined;
   what: string | undefined;
   logger: Logger;
+  /** Removes known secrets from the raw body kept on the error. */
+  redact?: (body: unknown) => unknown;
 }
 
 export function parseResponse<S extends z.ZodMiniType>(
@@ -35,7 +37,7 @@ export function parseResponse<S extends z.ZodMiniType>(
     issues: toIssues(result.error),
     requestId: ctx.requestId,
     status: ctx.status,
-    body,
+    body: ctx.redact ? ctx.redact(body) : body,
     ...(ctx.what ? { what: ctx.what } : {}),
   });
   if (ctx.mode === 'strict') throw error;

@@ -66,6 +66,31 @@ export class Redactor {
     return out;
   }
 
+  /** A copy of a JSON-like value with every known secret removed from its strings (and keys). */
+  redactDeep(value: unknown, depth = 0): unknown {
+    if (this.#needles.length === 0) return value;
+    if (typeof value === 'string') return this.redact(value);
+    if (value === null || typeof value !== 'object' || depth > 8) return value;
+    if (Array.isArray(value)) return value.map((inner) => this.redactDeep(inner, depth + 1));
+    if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null)
+      return value;
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value))
+      out[this.redact(key)] = this.redactDeep(inner, depth + 1);
+    return out;
+  }
+
+  /** Headers with secrets removed from values, and secret query parameters removed from `Link` URLs. */
+  redactHeaders(headers: Headers): Headers {
+    const out = new Headers();
+    headers.forEach((value, name) => {
+      const clean =
+        name === 'link' ? value.replace(/<([^>]*)>/g, (_, url: string) => `<${redactUrl(url)}>`) : value;
+      out.append(name, this.redact(clean));
+    });
+    return out;
+  }
+
   get size(): number {
     return this.#needles.length;
   }
