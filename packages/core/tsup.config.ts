@@ -1,10 +1,15 @@
 import { defineConfig } from 'tsup';
 
-export default defineConfig({
+const shared = {
   entry: ['src/index.ts', 'src/redis.ts'],
-  format: ['esm', 'cjs'],
   dts: true,
-  clean: true,
   sourcemap: true,
   target: 'es2022',
-});
+} as const;
+
+export default defineConfig([
+  { ...shared, format: ['esm'] },
+  // ky ships ESM only. Node's require(esm) hands the CJS build ky's namespace, which esbuild's interop
+  // wraps once more (`ky.default.create` is undefined), so the CJS build carries its own copy of ky.
+  { ...shared, format: ['cjs'], noExternal: ['ky'] },
+]);
