@@ -1,9 +1,1 @@
-import { defineConfig } from 'vitest/config';
-
-export default defineConfig({
-  test: {
-    include: ['test/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
-  },
-});
+export { default } from '../../vitest.shared.js';
