@@ -217,6 +217,24 @@ export class ResponseValidationError extends XError {
   }
 }
 
+/**
+ * Some items of a batch failed although the request as a whole succeeded (WooCommerce answers 200 and
+ * puts per-item errors in place). `result` holds every item, successes included.
+ */
+export class BatchError extends XError {
+  static override readonly brand: string = 'BatchError';
+  readonly failures: readonly unknown[];
+  readonly result: unknown;
+  constructor(message: string, failures: readonly unknown[], result: unknown) {
+    super(message);
+    this.failures = failures;
+    this.result = result;
+  }
+  override toJSON(): Record<string, unknown> {
+    return { name: this.name, message: this.message, failures: this.failures };
+  }
+}
+
 /** The client-side limiter refused to queue a request (queue full, or it would have waited too long). */
 export class RateLimitQueueError extends XError {
   static override readonly brand: string = 'RateLimitQueueError';

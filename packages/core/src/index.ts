@@ -29,6 +29,7 @@ export {
   type APIErrorInit,
   AuthenticationError,
   BadRequestError,
+  BatchError,
   ConflictError,
   ConnectionError,
   type ErrorDetails,

@@ -1,0 +1,76 @@
+export {
+  AbortError,
+  APIError,
+  AuthenticationError,
+  BadRequestError,
+  BatchError,
+  ConflictError,
+  ConnectionError,
+  InternalServerError,
+  type Logger,
+  type LogLevel,
+  NotFoundError,
+  Page,
+  PagePromise,
+  PermissionDeniedError,
+  RateLimitError,
+  type RateLimiter,
+  type RateLimitOptions,
+  RateLimitQueueError,
+  type RequestOptions,
+  ResponseValidationError,
+  TimeoutError,
+  UnprocessableEntityError,
+  ValidationError,
+  XError,
+} from '@x/core';
+export { StoreClient, type StoreClientOptions } from './client.js';
+export { type OAuthSignatureMethod, oauthBaseString } from './oauth.js';
+export type {
+  BatchFailure,
+  BatchInput,
+  BatchOptions,
+  BatchResult,
+  ListOptions,
+} from './resources/collection.js';
+export type { Customers } from './resources/customers.js';
+export type { OrderNotes, OrderRefunds, Orders } from './resources/orders.js';
+export type { Products, Variations } from './resources/products.js';
+export type { Webhooks } from './resources/webhooks.js';
+export type { BatchItemError } from './schemas/common.js';
+export {
+  type Customer,
+  type CustomerCreateInput,
+  type CustomerListParams,
+  type CustomerUpdateInput,
+  customer as customerSchema,
+} from './schemas/customers.js';
+export {
+  type Order,
+  type OrderInput,
+  type OrderListParams,
+  type OrderNote,
+  type OrderNoteInput,
+  type OrderStatus,
+  order as orderSchema,
+  type Refund,
+  type RefundInput,
+} from './schemas/orders.js';
+export {
+  type Product,
+  type ProductInput,
+  type ProductListParams,
+  product as productSchema,
+  type Term,
+  type TermInput,
+  type Variation,
+  type VariationInput,
+} from './schemas/products.js';
+export {
+  type Webhook,
+  type WebhookCreateInput,
+  type WebhookListParams,
+  type WebhookUpdateInput,
+  webhook as webhookSchema,
+} from './schemas/webhooks.js';
+export { parseWebhook, verifyWebhook, type WebhookEvent } from './webhooks.js';
