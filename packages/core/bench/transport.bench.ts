@@ -1,0 +1,274 @@
+/**
+ * CPU per request of `@x/core` against raw `fetch` and `undici.request`, all talking to the same
+ * loopback server in ONE run. The server runs in a child process, so `process.cpuUsage()` of this
+ * process counts the clients only.
+ *
+ *   pnpm --filter @x/core bench
+ *   BENCH_N=5000 BENCH_ROUNDS=5 pnpm --filter @x/core bench
+ *
+ * Target: core (with a schema, rate limiter off) costs no more than 1.5x the CPU per request of raw
+ * fetch. Prints a table and a verdict; writes the figures to bench/results.json (not committed).
+ * No assertion fails the process: this is a measurement, not a test.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import ky from 'ky';
+import { request as undiciRequest } from 'undici';
+import * as z from 'zod/mini';
+import { BaseClient, bearerAuth } from '../src/index.js';
+
+const N = intEnv('BENCH_N', 2_000);
+const ROUNDS = intEnv('BENCH_ROUNDS', 3);
+const CONCURRENCY = intEnv('BENCH_CONCURRENCY', 16);
+const WARMUP = intEnv('BENCH_WARMUP', 300);
+/** Comma-separated variant keys to run (e.g. `core+schema` under a profiler); default all. */
+const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+const TARGET_RATIO = 1.5;
+const TOKEN = 'sk_bench_0123456789abcdef';
+const PATH = '/v1/transcripts/tr_01HZX3K9Q4M7V2B8N6C5D1E0FA';
+const EXPECTED_ID = 'tr_01HZX3K9Q4M7V2B8N6C5D1E0FA';
+
+/** A small transcript schema, loose like every response schema of the SDKs. */
+const Transcript = z.looseObject({
+  id: z.string(),
+  object: z.literal('transcript'),
+  status: z.string(),
+  language: z.optional(z.string()),
+  duration_ms: z.number(),
+  created_at: z.string(),
+  text: z.string(),
+  confidence: z.number(),
+  words: z.array(
+    z.looseObject({ text: z.string(), start_ms: z.number(), end_ms: z.number(), confidence: z.number() }),
+  ),
+});
+
+type Call = () => Promise<{ id: string }>;
+interface Variant {
+  key: string;
+  label: string;
+  /** Rows marked informational are not part of the brief's comparison. */
+  info?: boolean;
+  call: Call;
+}
+type Mode = 'sequential' | 'concurrent';
+interface Sample {
+  rps: number;
+  cpuUsPerRequest: number;
+  wallMs: number;
+  serverCpuUsPerRequest: number;
+}
+
+function intEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+async function startServer(): Promise<{ child: ChildProcess; baseURL: string; bytes: number }> {
+  // `fork` reuses this process's execArgv, i.e. tsx's loader, so the server can be TypeScript too.
+  const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), { stdio: 'inherit' });
+  const { port, bytes } = await new Promise<{ port: number; bytes: number }>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as { port: number; bytes: number }));
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`bench server exited early (${code})`)));
+  });
+  return { child, baseURL: `http://127.0.0.1:${port}`, bytes };
+}
+
+function serverCpu(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.once('message', (message) => {
+      const { cpu } = message as { cpu: NodeJS.CpuUsage };
+      resolve(cpu.user + cpu.system);
+    });
+    child.send('stats');
+  });
+}
+
+async function drive(call: Call, n: number, concurrency: number): Promise<void> {
+  let started = 0;
+  const worker = async () => {
+    while (started < n) {
+      started++;
+      await call();
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+async function measure(call: Call, mode: Mode, server: ChildProcess): Promise<Sample> {
+  (globalThis as { gc?: () => void }).gc?.();
+  const serverBefore = await serverCpu(server);
+  const cpuBefore = process.cpuUsage();
+  const t0 = performance.now();
+  await drive(call, N, mode === 'sequential' ? 1 : CONCURRENCY);
+  const wallMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpuBefore);
+  const serverAfter = await serverCpu(server);
+  return {
+    rps: N / (wallMs / 1000),
+    cpuUsPerRequest: (cpu.user + cpu.system) / N,
+    wallMs,
+    serverCpuUsPerRequest: (serverAfter - serverBefore) / N,
+  };
+}
+
+function variants(baseURL: string): Variant[] {
+  const url = baseURL + PATH;
+  // Every variant sends the same credential and accept header, so the bytes on the wire compare.
+  const headers = { accept: 'application/json', authorization: `Bearer ${TOKEN}` };
+  const adapter = { packageName: '@x/bench', packageVersion: '0.0.0' };
+  const core = new BaseClient({ baseURL, auth: bearerAuth(TOKEN), rateLimit: false }, adapter);
+  const bareKy = ky.create({ retry: 0, throwHttpErrors: false, timeout: 60_000 });
+  return [
+    {
+      key: 'core+schema',
+      label: '@x/core + zod/mini schema',
+      call: () => core.request({ method: 'GET', path: PATH, schema: Transcript }).then((data) => data),
+    },
+    {
+      key: 'core',
+      label: '@x/core, no schema',
+      call: () => core.request<{ id: string }>({ method: 'GET', path: PATH }).then((data) => data),
+    },
+    {
+      key: 'fetch',
+      label: 'fetch + response.json()',
+      call: async () => {
+        const response = await fetch(url, { headers });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        return (await response.json()) as { id: string };
+      },
+    },
+    {
+      key: 'undici',
+      label: 'undici.request + body.json()',
+      call: async () => {
+        const { statusCode, body } = await undiciRequest(url, { method: 'GET', headers });
+        if (statusCode !== 200) throw new Error(`HTTP ${statusCode}`);
+        return (await body.json()) as { id: string };
+      },
+    },
+    {
+      key: 'ky',
+      label: '(info) ky alone + .json()',
+      info: true,
+      call: () => bareKy.get(url, { headers }).json<{ id: string }>(),
+    },
+  ];
+}
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const { child, baseURL, bytes } = await startServer();
+  const all = variants(baseURL).filter((variant) => !ONLY || ONLY.includes(variant.key));
+  if (all.length === 0) throw new Error(`BENCH_ONLY=${ONLY} matches no variant`);
+  const modes: Mode[] = ['sequential', 'concurrent'];
+  const samples = new Map<string, Sample[]>();
+
+  try {
+    for (const variant of all) {
+      const data = await variant.call();
+      if (data.id !== EXPECTED_ID) throw new Error(`${variant.key} read an unexpected body`);
+      await drive(variant.call, WARMUP, 1);
+      await drive(variant.call, WARMUP, CONCURRENCY);
+    }
+
+    for (let round = 0; round < ROUNDS; round++) {
+      // Rotate the order each round (and reverse every other round) so no variant always runs first/last.
+      const rotated = all.map((_, i) => all[(i + round) % all.length]!);
+      const order = round % 2 ? rotated.reverse() : rotated;
+      for (const mode of modes) {
+        for (const variant of order) {
+          const sample = await measure(variant.call, mode, child);
+          const key = `${variant.key}/${mode}`;
+          samples.set(key, [...(samples.get(key) ?? []), sample]);
+        }
+      }
+      process.stderr.write(`round ${round + 1}/${ROUNDS} done\n`);
+    }
+  } finally {
+    child.send('close');
+  }
+
+  const summary = all.flatMap((variant) =>
+    modes.map((mode) => {
+      const list = samples.get(`${variant.key}/${mode}`)!;
+      return {
+        variant: variant.key,
+        label: variant.label,
+        informational: Boolean(variant.info),
+        mode,
+        rps: median(list.map((s) => s.rps)),
+        cpuUsPerRequest: median(list.map((s) => s.cpuUsPerRequest)),
+        serverCpuUsPerRequest: median(list.map((s) => s.serverCpuUsPerRequest)),
+        samples: list,
+      };
+    }),
+  );
+  const fetchRow = (mode: Mode) => summary.find((row) => row.variant === 'fetch' && row.mode === mode);
+  const rows = summary.map((row) => ({
+    ...row,
+    cpuVsFetch: row.cpuUsPerRequest / (fetchRow(row.mode)?.cpuUsPerRequest ?? Number.NaN),
+    rpsVsFetch: row.rps / (fetchRow(row.mode)?.rps ?? Number.NaN),
+  }));
+
+  const pad = (text: string, width: number) => text.padEnd(width);
+  const num = (value: number, digits = 0) => value.toFixed(digits).padStart(9);
+  console.log(
+    `\n@x/core transport bench: N=${N} per run, ${ROUNDS} rounds (median), concurrency ${CONCURRENCY}, ` +
+      `${bytes} B JSON body, Node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0]!.toFixed(2)}\n`,
+  );
+  console.log(
+    `${pad('client', 30)}${pad('mode', 12)}${'req/s'.padStart(9)}${'CPU µs/req'.padStart(12)}` +
+      `${'CPU vs fetch'.padStart(14)}${'req/s vs fetch'.padStart(16)}${'server µs/req'.padStart(15)}`,
+  );
+  for (const row of rows) {
+    console.log(
+      `${pad(row.label, 30)}${pad(row.mode === 'sequential' ? 'sequential' : `conc ${CONCURRENCY}`, 12)}` +
+        `${num(row.rps)}${num(row.cpuUsPerRequest, 1).padStart(12)}` +
+        `${`${row.cpuVsFetch.toFixed(2)}x`.padStart(14)}${`${row.rpsVsFetch.toFixed(2)}x`.padStart(16)}` +
+        `${num(row.serverCpuUsPerRequest, 1).padStart(15)}`,
+    );
+  }
+
+  const coreRatios = rows.filter((r) => r.variant === 'core+schema');
+  const worst = Math.max(...coreRatios.map((r) => r.cpuVsFetch));
+  const pass = worst <= TARGET_RATIO;
+  const verdict = Number.isNaN(worst)
+    ? 'No verdict: the run did not include both core+schema and fetch.'
+    : `${pass ? 'PASS' : 'FAIL'}: @x/core (with schema) costs ` +
+      coreRatios.map((r) => `${r.cpuVsFetch.toFixed(2)}x (${r.mode})`).join(', ') +
+      ` the CPU per request of raw fetch; target <= ${TARGET_RATIO}x.`;
+  console.log(`\n${verdict}`);
+
+  const out = fileURLToPath(new URL('./results.json', import.meta.url));
+  writeFileSync(
+    out,
+    `${JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        node: process.version,
+        cpus: cpus().length,
+        loadavg: loadavg(),
+        config: { n: N, rounds: ROUNDS, concurrency: CONCURRENCY, warmup: WARMUP, bodyBytes: bytes },
+        target: { maxCpuRatioVsFetch: TARGET_RATIO, pass, worstRatio: Number.isNaN(worst) ? null : worst },
+        verdict,
+        rows,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`(results written to ${out}; total ${((performance.now() - startedAt) / 1000).toFixed(1)} s)`);
+}
+
+await main();

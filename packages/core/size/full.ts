@@ -1,0 +1,4 @@
+/** Everything `@x/core` exports, for information: the size of `import * as core` with nothing shaken off. */
+import * as core from '../src/index.js';
+
+console.log(core);
