@@ -1,0 +1,508 @@
+import type { IncomingMessage } from 'node:http';
+import { Hono } from 'hono';
+import { authenticate, checkKeyPermissions, type StoreKey } from './auth.js';
+import { registerCustomers } from './customers.js';
+import { invalidJson, noRoute, RestError } from './errors.js';
+import { phpJsonEncode } from './json.js';
+import { registerNotes } from './notes.js';
+import { registerOrders } from './orders.js';
+import { registerProducts } from './products.js';
+import { registerRefunds } from './refunds.js';
+import { type Ctx, type Result, Router } from './router.js';
+import { seedDemo } from './seed.js';
+import { Persister, type StoreState } from './state.js';
+import { generateKey, type ResolvedStoreOptions, Store, type StoreFault } from './store.js';
+import { registerTerms } from './terms.js';
+import { decodePairs, isPlainObject, type PhpArray, parsePhpPairs, phpToJs } from './util.js';
+import { registerWebhooks } from './webhooks.js';
+
+export interface StoreEmulatorOptions {
+  /** Reproduce WooCommerce's is_ssl() gate: over plain HTTP, Basic and query keys are ignored (anonymous → 401). */
+  strictHttps?: boolean;
+  /** Per consumer key, sliding window. Default `{ limit: 500, intervalMs: 60_000 }`. */
+  rateLimit?: { limit: number; intervalMs: number } | false;
+  /** Max create+update+delete items per batch request. Default 100. */
+  batchLimit?: number;
+  /** Max request body size in bytes. Default 8 MiB. */
+  maxBodyBytes?: number;
+  /** Default: three generated keys, one per permission. */
+  keys?: StoreKey[];
+  /** Default `'none'`. */
+  seed?: 'demo' | 'none';
+}
+
+export interface StoreSandbox {
+  url: string;
+  consumerKey: string;
+  consumerSecret: string;
+  keys: { read: StoreKey; write: StoreKey; read_write: StoreKey };
+  injectFault(fault: StoreFault): void;
+  stats(): { requests: number; rateLimited: number; arrivals: number[] };
+  resetStats(): void;
+  reset(): void;
+}
+
+type Bindings = { incoming?: IncomingMessage };
+
+const DEFAULT_MAX_BODY = 8 * 1024 * 1024;
+
+function resolveOptions(o: StoreEmulatorOptions): ResolvedStoreOptions {
+  return {
+    strictHttps: o.strictHttps ?? false,
+    rateLimit: o.rateLimit === undefined ? { limit: 500, intervalMs: 60_000 } : o.rateLimit,
+    batchLimit: o.batchLimit ?? 100,
+    maxBodyBytes: o.maxBodyBytes ?? DEFAULT_MAX_BODY,
+    seed: o.seed ?? 'none',
+  };
+}
+
+function resolveKeys(o: StoreEmulatorOptions): StoreKey[] {
+  const keys = [...(o.keys ?? [])];
+  for (const perm of ['read', 'write', 'read_write'] as const) {
+    if (!keys.some((k) => k.permissions === perm)) keys.push(generateKey(perm));
+  }
+  return keys;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function readBody(req: Request, max: number): Promise<Buffer | null> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > max) return null;
+  if (!req.body) return Buffer.alloc(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+function filterFields(data: unknown, fields: string[]): unknown {
+  if (Array.isArray(data)) return data.map((d) => filterFields(d, fields));
+  if (!isPlainObject(data)) return data;
+  const tree: Record<string, unknown> = {};
+  for (const f of [...fields, 'id']) {
+    let node = tree;
+    const parts = f.split('.');
+    parts.forEach((part, i) => {
+      if (i === parts.length - 1) node[part] = true;
+      else {
+        if (!isPlainObject(node[part])) node[part] = {};
+        node = node[part] as Record<string, unknown>;
+      }
+    });
+  }
+  const pick = (obj: Record<string, unknown>, t: Record<string, unknown>): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const [k, sub] of Object.entries(t)) {
+      if (!(k in obj)) continue;
+      out[k] =
+        sub === true || !isPlainObject(obj[k])
+          ? obj[k]
+          : pick(obj[k] as Record<string, unknown>, sub as Record<string, unknown>);
+    }
+    return out;
+  };
+  return pick(data, tree);
+}
+
+function errorResult(err: unknown): Result {
+  if (err instanceof RestError) return { status: err.status, body: err.toBody(), headers: err.headers };
+  if (process.env.X_SANDBOX_DEBUG) console.error('[x-sandbox] handler crashed:', err);
+  return {
+    status: 500,
+    body: {
+      code: 'internal_server_error',
+      message: 'There has been a critical error on this website.',
+      data: { status: 500 },
+    },
+  };
+}
+
+const BASE_HEADERS: Record<string, string> = {
+  'Content-Type': 'application/json; charset=UTF-8',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Robots-Tag': 'noindex',
+  'Access-Control-Expose-Headers': 'X-WP-Total, X-WP-TotalPages, Link',
+  'Access-Control-Allow-Headers': 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
+};
+
+export interface StoreEmulator {
+  /** Mount on a server with `root.route('/', app)`; it answers `/wp-json/*` and `/?rest_route=`. */
+  app: Hono<{ Bindings: Bindings }>;
+  store: Store;
+  handle: StoreSandbox;
+  /** Tells the emulator its public home URL (known once the server listens). */
+  setHomeUrl(url: string): void;
+  /** Flushes persistence and stops webhook deliveries. */
+  close(): Promise<void>;
+}
+
+/** Builds the WooCommerce REST API v3 emulator as a mountable Hono sub-app. */
+export async function createStoreEmulator(
+  options: StoreEmulatorOptions = {},
+  init: { dataFile?: string } = {},
+): Promise<StoreEmulator> {
+  const resolved = resolveOptions(options);
+  let loaded: StoreState | null = null;
+  if (init.dataFile) loaded = await Persister.load(init.dataFile);
+  const store = new Store(resolved, resolveKeys(options), loaded ?? undefined);
+  if (resolved.seed === 'demo') store.seeder = seedDemo;
+  if (!loaded) store.seeder?.(store);
+  if (init.dataFile) {
+    store.persister = new Persister(init.dataFile, () => store.snapshot());
+    if (!loaded) store.changed();
+  }
+
+  const router = new Router();
+  registerProducts(router, store);
+  registerTerms(router, store);
+  registerOrders(router, store);
+  registerNotes(router);
+  registerRefunds(router);
+  registerCustomers(router, store);
+  registerWebhooks(router);
+
+  const app = new Hono<{ Bindings: Bindings }>();
+  app.all('*', async (c) => {
+    try {
+      return await handleRequest(c.req.raw, c.env?.incoming);
+    } catch (err) {
+      return send(errorResult(err), 'GET');
+    }
+  });
+
+  function send(result: Result, method: string): Response {
+    const headers = new Headers(BASE_HEADERS);
+    for (const [k, v] of Object.entries(result.headers ?? {})) headers.set(k, v);
+    const body = method === 'HEAD' || result.body === undefined ? null : phpJsonEncode(result.body);
+    return new Response(body, { status: result.status, headers });
+  }
+
+  function namespaceIndex(): Result {
+    const routes: Record<string, unknown> = {
+      '/wc/v3': {
+        namespace: 'wc/v3',
+        methods: ['GET'],
+        endpoints: [
+          {
+            methods: ['GET'],
+            args: {
+              namespace: { default: 'wc/v3', required: false },
+              context: { default: 'view', required: false },
+            },
+          },
+        ],
+        _links: { self: [{ href: `${store.homeUrl}/wp-json/wc/v3` }] },
+      },
+    };
+    for (const r of router.list()) {
+      const route = r.pattern.replace(/\\\\/g, '\\');
+      routes[route] = {
+        namespace: 'wc/v3',
+        methods: r.methods,
+        endpoints: [{ methods: r.methods, args: {} }],
+        ...(route.includes('(?P<')
+          ? {}
+          : { _links: { self: [{ href: `${store.homeUrl}/wp-json${route}` }] } }),
+      };
+    }
+    return {
+      status: 200,
+      body: { namespace: 'wc/v3', routes, _links: { up: [{ href: `${store.homeUrl}/wp-json/` }] } },
+    };
+  }
+
+  function siteIndex(): Result {
+    return {
+      status: 200,
+      body: {
+        name: 'x-sandbox store',
+        description: 'WooCommerce REST API v3 emulator',
+        url: store.homeUrl,
+        home: store.homeUrl,
+        gmt_offset: '0',
+        timezone_string: 'UTC',
+        namespaces: ['wc/v3'],
+        authentication: [],
+        routes: {},
+        _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] },
+      },
+    };
+  }
+
+  async function handleRequest(req: Request, incoming: IncomingMessage | undefined): Promise<Response> {
+    store.countRequest();
+    const url = new URL(req.url);
+    const rawUrl = incoming?.url ?? `${url.pathname}${url.search}`;
+    const qIdx = rawUrl.indexOf('?');
+    const rawPath = qIdx === -1 ? rawUrl : rawUrl.slice(0, qIdx);
+    const rawQuery = qIdx === -1 ? '' : rawUrl.slice(qIdx + 1);
+    const https = url.protocol === 'https:';
+    const queryPairs = decodePairs(rawQuery);
+    const queryPhp = parsePhpPairs(queryPairs);
+    const actualMethod = req.method.toUpperCase();
+
+    // Resolve the REST route: `rest_route` in the query wins over the pretty permalink path (WP::parse_request()).
+    let route: string | null = null;
+    if (typeof queryPhp.rest_route === 'string') route = queryPhp.rest_route;
+    else if (/^\/(index\.php\/)?wp-json(\/|$)/.test(rawPath)) {
+      const rest = rawPath.replace(/^\/(index\.php\/)?wp-json/, '');
+      try {
+        route = decodeURIComponent(rest);
+      } catch {
+        route = rest;
+      }
+    }
+    if (route === null) {
+      if (rawPath === '/' && (actualMethod === 'GET' || actualMethod === 'HEAD')) {
+        return new Response(
+          actualMethod === 'HEAD'
+            ? null
+            : '<!doctype html><title>x-sandbox store</title><p>WooCommerce REST API v3 emulator: see /wp-json/wc/v3</p>',
+          {
+            status: 200,
+            headers: { 'Content-Type': 'text/html; charset=UTF-8' },
+          },
+        );
+      }
+      return send(errorResult(noRoute()), actualMethod);
+    }
+    route = route.replace(/\/+$/, '') || '/';
+    if (!route.startsWith('/')) route = `/${route}`;
+
+    // Body (bounded).
+    const body =
+      actualMethod === 'GET' || actualMethod === 'HEAD'
+        ? Buffer.alloc(0)
+        : await readBody(req, resolved.maxBodyBytes);
+    if (body === null) {
+      return send(
+        {
+          status: 413,
+          body: {
+            code: 'rest_request_entity_too_large',
+            message: `The request body exceeds the maximum of ${resolved.maxBodyBytes} bytes.`,
+            data: { status: 413, max_bytes: resolved.maxBodyBytes },
+          },
+          headers: { Connection: 'close' },
+        },
+        actualMethod,
+      );
+    }
+    const contentType = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    const isForm = contentType === 'application/x-www-form-urlencoded';
+    const formPhp = isForm ? parsePhpPairs(decodePairs(body.toString('utf8'))) : null;
+
+    let method = actualMethod;
+    if (actualMethod === 'POST') {
+      const override =
+        typeof queryPhp._method === 'string' ? queryPhp._method : req.headers.get('x-http-method-override');
+      if (override) method = override.toUpperCase();
+    }
+
+    const isWc = /^\/wc[/-]/i.test(route);
+    const wcRoute = route.replace(/^\/wc\/v3/i, '') || '/';
+    let key = null;
+    if (isWc) {
+      let authorization = req.headers.get('authorization');
+      if (store.takeFault(method, wcRoute, (f) => f.stripAuthorization === true)) authorization = null;
+      const auth = authenticate(
+        {
+          method: actualMethod,
+          basicAllowed: https || !resolved.strictHttps,
+          homeUrl: store.homeUrl.replace(/^https?:/, https ? 'https:' : 'http:'),
+          rawPath,
+          query: queryPhp,
+          form: actualMethod === 'POST' ? formPhp : null,
+          authorization,
+          nowSeconds: Math.floor(Date.now() / 1000),
+        },
+        (ck) => store.findKey(ck),
+      );
+      if (auth.error) return send(errorResult(auth.error), method);
+      key = auth.key;
+      if (key) {
+        const denied = checkKeyPermissions(key, method);
+        if (denied) return send(errorResult(denied), method);
+      }
+    }
+
+    if (/^\/wc\/v3(\/|$)/i.test(route)) {
+      const now = Date.now();
+      const waitMs = store.rateLimit(
+        key ? `key:${key.consumerKey}` : `anon:${incoming?.socket.remoteAddress ?? ''}`,
+        now,
+      );
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        return send(
+          {
+            status: 429,
+            body: {
+              code: 'woocommerce_rest_too_many_requests',
+              message: `Too many requests. Please wait ${seconds} seconds before trying again.`,
+              data: { status: 429, retry_after: seconds },
+            },
+            headers: { 'Retry-After': String(seconds) },
+          },
+          method,
+        );
+      }
+      store.recordArrival(performance.now());
+      const fault = store.takeFault(method, wcRoute, (f) => f.stripAuthorization !== true);
+      if (fault) {
+        if (fault.delayMs) await sleep(fault.delayMs);
+        if (fault.resetConnection) {
+          incoming?.socket.destroy();
+          return new Response(null, { status: 500 });
+        }
+        if (!fault.passThrough) return faultResponse(fault, method);
+      }
+    }
+
+    // Dispatch (WP_REST_Server::dispatch()).
+    let result: Result;
+    try {
+      result = await dispatch(route, method, wcRoute, queryPairs, queryPhp, formPhp, body, contentType, key);
+    } catch (err) {
+      result = errorResult(err);
+    }
+    const isError = result.status >= 400;
+    if (!isError && typeof queryPhp._fields === 'string' && queryPhp._fields !== '') {
+      result.body = filterFields(
+        result.body,
+        queryPhp._fields
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      );
+    }
+    if (queryPhp._envelope !== undefined) {
+      result = {
+        status: 200,
+        body: { body: result.body, status: result.status, headers: result.headers ?? {} },
+      };
+    }
+    return send(result, method);
+  }
+
+  function faultResponse(fault: StoreFault, method: string): Response {
+    const headers = new Headers(fault.headers ?? {});
+    let body: string | null;
+    if (fault.body === undefined) {
+      body = phpJsonEncode({
+        code: 'x_sandbox_injected_fault',
+        message: 'Injected fault.',
+        data: { status: fault.status },
+      });
+      if (!headers.has('content-type')) headers.set('Content-Type', 'application/json; charset=UTF-8');
+    } else if (typeof fault.body === 'string') {
+      body = fault.body;
+      if (!headers.has('content-type')) headers.set('Content-Type', 'text/html; charset=UTF-8');
+    } else {
+      body = phpJsonEncode(fault.body);
+      if (!headers.has('content-type')) headers.set('Content-Type', 'application/json; charset=UTF-8');
+    }
+    return new Response(method === 'HEAD' || fault.status === 204 || fault.status === 304 ? null : body, {
+      status: fault.status,
+      headers,
+    });
+  }
+
+  async function dispatch(
+    route: string,
+    method: string,
+    wcRoute: string,
+    queryPairs: [string, string][],
+    queryPhp: PhpArray,
+    formPhp: PhpArray | null,
+    body: Buffer,
+    contentType: string,
+    key: Store['keys'][number] | null,
+  ): Promise<Result> {
+    if (route === '/') return siteIndex();
+    if (/^\/wc\/v3$/i.test(route) && (method === 'GET' || method === 'HEAD')) return namespaceIndex();
+    if (method === 'OPTIONS') {
+      const methods = router.methodsFor(route);
+      if (!methods) throw noRoute();
+      return {
+        status: 200,
+        body: { namespace: 'wc/v3', methods, endpoints: [{ methods, args: {} }] },
+        headers: { Allow: methods.join(', ') },
+      };
+    }
+    const match = router.match(route, method);
+    if (!match) throw noRoute();
+    // WP_REST_Request::has_valid_params(): JSON errors first.
+    let json: Record<string, unknown> = {};
+    if ((contentType === 'application/json' || contentType.endsWith('+json')) && body.length > 0) {
+      const text = body.toString('utf8');
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch (err) {
+        throw invalidJson((err as Error).message);
+      }
+      if (isPlainObject(parsed)) json = parsed;
+    }
+    const query = phpToJs(queryPhp) as Record<string, unknown>;
+    const form = formPhp ? (phpToJs(formPhp) as Record<string, unknown>) : {};
+    const params: Record<string, unknown> = { ...match.urlParams, ...query, ...form, ...json };
+    const ctx: Ctx = {
+      method,
+      route,
+      wcRoute,
+      urlParams: match.urlParams,
+      params,
+      query,
+      queryPairs,
+      body: { ...form, ...json },
+      key,
+      store,
+    };
+    return await match.handler(ctx);
+  }
+
+  const byPerm = (perm: StoreKey['permissions']): StoreKey => {
+    const k = store.keys.find((x) => x.permissions === perm)!;
+    return { consumerKey: k.consumerKey, consumerSecret: k.consumerSecret, permissions: k.permissions };
+  };
+  const rw = byPerm('read_write');
+  const handle: StoreSandbox = {
+    get url() {
+      return store.homeUrl;
+    },
+    consumerKey: rw.consumerKey,
+    consumerSecret: rw.consumerSecret,
+    keys: { read: byPerm('read'), write: byPerm('write'), read_write: rw },
+    injectFault: (fault) => store.injectFault(fault),
+    stats: () => store.stats(),
+    resetStats: () => store.resetStats(),
+    reset: () => store.reset(),
+  };
+
+  return {
+    app,
+    store,
+    handle,
+    setHomeUrl(url: string) {
+      store.homeUrl = url.replace(/\/+$/, '');
+    },
+    async close() {
+      store.deliverer.close();
+      await store.persister?.flush();
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import { createHmac } from 'node:crypto';
+import { WC_VERSION, WP_VERSION } from './constants.js';
+import { phpJsonEncode } from './json.js';
+import type { Store, WebhookEvent, WebhookResource } from './store.js';
+import { randomHex } from './util.js';
+
+const DELIVERY_TIMEOUT_MS = 60_000;
+/** woocommerce_max_webhook_delivery_failures */
+const MAX_FAILURES = 5;
+
+/** WC_Webhook::deliver(): signed JSON POSTs, sequential per webhook, never blocking the API response. */
+export class WebhookDeliverer {
+  private chains = new Map<number, Promise<void>>();
+  private inflight = new Set<Promise<void>>();
+  private readonly closing = new AbortController();
+
+  constructor(private readonly store: Store) {}
+
+  private userAgent(): string {
+    return `WooCommerce/${WC_VERSION} Hookshot (WordPress/${WP_VERSION})`;
+  }
+
+  private enqueue(webhookId: number, task: () => Promise<void>): void {
+    if (this.closing.signal.aborted) return;
+    const prev = this.chains.get(webhookId) ?? Promise.resolve();
+    const next = prev
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .then(task)
+      .catch(() => {});
+    this.chains.set(webhookId, next);
+    this.inflight.add(next);
+    void next.finally(() => {
+      this.inflight.delete(next);
+      if (this.chains.get(webhookId) === next) this.chains.delete(webhookId);
+    });
+  }
+
+  deliver(webhookId: number, resource: WebhookResource, event: WebhookEvent, payload: unknown): void {
+    const body = phpJsonEncode(payload).trim();
+    this.enqueue(webhookId, async () => {
+      const hook = this.store.state.webhooks.get(webhookId);
+      if (hook?.status !== 'active') return;
+      const signature = createHmac('sha256', hook.secret).update(body, 'utf8').digest('base64');
+      const headers: Record<string, string> = {
+        'Content-Type': 'application/json',
+        'User-Agent': this.userAgent(),
+        'X-WC-Webhook-Source': `${this.store.homeUrl}/`,
+        'X-WC-Webhook-Topic': hook.topic,
+        'X-WC-Webhook-Resource': resource,
+        'X-WC-Webhook-Event': event,
+        'X-WC-Webhook-Signature': signature,
+        'X-WC-Webhook-ID': String(hook.id),
+        'X-WC-Webhook-Delivery-ID': randomHex(16),
+      };
+      let ok = false;
+      try {
+        const res = await fetch(hook.delivery_url, {
+          method: 'POST',
+          headers,
+          body,
+          redirect: 'manual',
+          signal: AbortSignal.any([AbortSignal.timeout(DELIVERY_TIMEOUT_MS), this.closing.signal]),
+        });
+        await res.arrayBuffer().catch(() => undefined);
+        ok = res.status >= 200 && res.status <= 302;
+      } catch {
+        ok = false;
+      }
+      if (ok || this.closing.signal.aborted) return;
+      const current = this.store.state.webhooks.get(webhookId);
+      if (!current) return;
+      // WC_Webhook::failed_delivery(): disable once the count already exceeds the maximum, else count.
+      if (current.failure_count > MAX_FAILURES) current.status = 'disabled';
+      else current.failure_count += 1;
+      this.store.changed();
+    });
+  }
+
+  /** WC_Webhook::deliver_ping(): form-encoded `webhook_id=<id>`, no X-WC-Webhook-* headers. */
+  ping(webhookId: number, url: string): void {
+    this.enqueue(webhookId, async () => {
+      try {
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/x-www-form-urlencoded',
+            'User-Agent': this.userAgent(),
+          },
+          body: `webhook_id=${webhookId}`,
+          redirect: 'manual',
+          signal: AbortSignal.any([AbortSignal.timeout(DELIVERY_TIMEOUT_MS), this.closing.signal]),
+        });
+        await res.arrayBuffer().catch(() => undefined);
+      } catch {
+        // The REST create ignores the ping result.
+      }
+    });
+  }
+
+  /** Resolves once every queued delivery has settled. */
+  async idle(): Promise<void> {
+    while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
+  }
+
+  close(): void {
+    this.closing.abort();
+  }
+}
