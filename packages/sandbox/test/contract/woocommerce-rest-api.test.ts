@@ -216,6 +216,9 @@ describe.each(transports)('official client over $name', (transport) => {
       price: 19.99,
     });
 
+    // dp = decimal places for money in the response (wc_format_decimal → number_format).
+    expect((await api.get(`orders/${id}`, { dp: 1 })).data.total).toBe('40.0');
+
     const processing = await api.put(`orders/${id}`, { status: 'processing' });
     expect(processing.data.status).toBe('processing');
     expect(processing.data.date_paid).not.toBeNull();
@@ -272,6 +275,11 @@ describe.each(transports)('official client over $name', (transport) => {
     const duplicate = await failure(api.post('customers', { email }));
     expect(duplicate.status).toBe(400);
     expect(duplicate.data).toMatchObject({ code: 'registration-error-email-exists', data: { status: 400 } });
+
+    // email_exists() goes through MySQL's case-insensitive collation.
+    const shouting = await failure(api.post('customers', { email: email.toUpperCase() }));
+    expect(shouting.status).toBe(400);
+    expect(shouting.data.code).toBe('registration-error-email-exists');
 
     const other = await api.post('customers', { email: `${tag('bob')}@example.com` });
     expect(other.status).toBe(201);
@@ -661,5 +669,67 @@ describe('strictHttps: Basic auth over plain HTTP is ignored like on a real stor
     const res = await api.get('products', { per_page: 5 });
     expect(res.status).toBe(200);
     expect(Array.isArray(res.data)).toBe(true);
+  });
+});
+
+describe('WordPress REST extras honoured on wc/v3 routes (plain HTTP, Basic accepted by the emulator)', () => {
+  let sandbox: Sandbox;
+  const API = '/wp-json/wc/v3';
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ store: { rateLimit: false, seed: 'none' } });
+  });
+
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  const auth = () => ({ authorization: basic(sandbox.store.consumerKey, sandbox.store.consumerSecret) });
+
+  it('GET /wp-json/wc/v3 is the namespace index and needs no key', async () => {
+    const res = await request(`${sandbox.url}${API}`);
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ namespace: 'wc/v3' });
+    expect(Object.keys(res.json.routes)).toEqual(
+      expect.arrayContaining(['/wc/v3/products', '/wc/v3/orders']),
+    );
+  });
+
+  it('the plain-permalink form ?rest_route=/wc/v3/... serves the same API', async () => {
+    const created = await request(`${sandbox.url}/?rest_route=/wc/v3/products`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Plain permalink product' }),
+    });
+    expect(created.status).toBe(201);
+    const got = await request(`${sandbox.url}/?rest_route=/wc/v3/products/${created.json.id}`, {
+      headers: auth(),
+    });
+    expect(got.status).toBe(200);
+    expect(got.json.name).toBe('Plain permalink product');
+  });
+
+  it('POST with ?_method=DELETE and X-HTTP-Method-Override: PUT act as those methods', async () => {
+    const created = await request(`${sandbox.url}${API}/products`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Override me' }),
+    });
+    const id = created.json.id;
+    const put = await request(`${sandbox.url}${API}/products/${id}`, {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'application/json', 'x-http-method-override': 'PUT' },
+      body: JSON.stringify({ name: 'Overridden' }),
+    });
+    expect(put.status).toBe(200);
+    expect(put.json.name).toBe('Overridden');
+    const del = await request(`${sandbox.url}${API}/products/${id}?_method=DELETE&force=true`, {
+      method: 'POST',
+      headers: auth(),
+    });
+    expect(del.status).toBe(200);
+    expect(del.json.id).toBe(id);
+    const gone = await request(`${sandbox.url}${API}/products/${id}`, { headers: auth() });
+    expectWcError(gone, 404, 'woocommerce_rest_product_invalid_id');
   });
 });
