@@ -45,9 +45,6 @@ export interface AuthResult {
 }
 
 const WINDOW_SECONDS = 15 * 60;
-const BASIC_REALM =
-  'Basic realm="WooCommerce API. Use a consumer key in the username field and a consumer secret in the password field."';
-
 function first(v: PhpArray[string] | undefined): string {
   return typeof v === 'string' ? v : '';
 }
@@ -77,15 +74,9 @@ export function authenticate(
       const key = findKey(ck.trim());
       if (key) {
         if (safeEqual(key.consumerSecret, cs)) return { key, error: null };
-        error = new RestError(
-          401,
-          'woocommerce_rest_authentication_error',
-          'Consumer secret is invalid.',
-          null,
-          {
-            headers: { 'WWW-Authenticate': BASIC_REALM },
-          },
-        );
+        // No WWW-Authenticate: send_unauthorized_headers() only adds it when auth_method is 'basic_auth', but
+        // authenticate() always falls through to OAuth, which sets auth_method to 'oauth1' first.
+        error = new RestError(401, 'woocommerce_rest_authentication_error', 'Consumer secret is invalid.');
       }
     }
   }

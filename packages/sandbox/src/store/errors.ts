@@ -62,10 +62,19 @@ export function missingParams(names: string[]): RestError {
   });
 }
 
-export function invalidJson(message: string): RestError {
+/** PHP json_last_error() codes/messages WordPress echoes in `rest_invalid_json`. */
+export const JSON_ERROR = {
+  depth: [1, 'Maximum stack depth exceeded'],
+  syntax: [4, 'Syntax error'],
+  utf8: [5, 'Malformed UTF-8 characters, possibly incorrectly encoded'],
+  utf16: [10, 'Single unpaired UTF-16 surrogate in unicode escape'],
+} as const satisfies Record<string, readonly [number, string]>;
+
+export function invalidJson(kind: keyof typeof JSON_ERROR): RestError {
+  const [code, message] = JSON_ERROR[kind];
   return new RestError(400, 'rest_invalid_json', 'Invalid JSON body passed.', {
-    json_error_code: 4,
-    json_error_message: message || 'Syntax error',
+    json_error_code: code,
+    json_error_message: message,
   });
 }
 

@@ -373,10 +373,7 @@ export function presentVariation(store: Store, v: VariationRec): Record<string, 
   const price = activePrice(v);
   const query = v.attributes
     .filter((a) => a.option !== '')
-    .map(
-      (a) =>
-        `attribute_${a.id ? `pa_${slugify(a.name)}` : slugify(a.name)}=${encodeURIComponent(slugify(a.option))}`,
-    )
+    .map((a) => `attribute_${a.id ? `pa_${slugify(a.name)}` : slugify(a.name)}=${slugify(a.option)}`)
     .join('&');
   const managesOwn = v.manage_stock === true;
   return {
@@ -662,7 +659,7 @@ export function writeProduct(
       [...store.state.products.values()].some((x) => x.slug === s && x.id !== rec.id),
     );
   } else if (creating || (typeof p.name === 'string' && rec.slug === '')) {
-    const base = rec.name ? slugify(rec.name) : `product-${rec.id}`;
+    const base = (rec.name ? slugify(rec.name) : '') || `product-${rec.id}`;
     rec.slug = uniqueSlug(base, (s) =>
       [...store.state.products.values()].some((x) => x.slug === s && x.id !== rec.id),
     );

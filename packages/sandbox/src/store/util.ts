@@ -48,7 +48,12 @@ export function slugify(text: string): string {
     .replace(/[\s_]+/g, '-')
     .replace(/-+/g, '-')
     .replace(/^-|-$/g, '');
-  return slug || encodeURIComponent(text.toLowerCase()).toLowerCase().slice(0, 190);
+  if (slug) return slug;
+  try {
+    return encodeURIComponent(text.toLowerCase()).toLowerCase().slice(0, 190);
+  } catch {
+    return '';
+  }
 }
 
 export function uniqueSlug(base: string, taken: (slug: string) => boolean): string {

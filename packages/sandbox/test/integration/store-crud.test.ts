@@ -35,7 +35,9 @@ describe('routing', () => {
     expect(Object.keys(body.routes)).toContain('/wc/v3/products');
 
     const created = await api('POST', '/products', { name: 'Both Forms', regular_price: '9.50' });
-    const plain = await fetch(`${sb.url}/?rest_route=/wc/v3/products/${created.json.id}`, { headers: { Authorization: auth } });
+    const plain = await fetch(`${sb.url}/?rest_route=/wc/v3/products/${created.json.id}`, {
+      headers: { Authorization: auth },
+    });
     expect(plain.status).toBe(200);
     expect(((await plain.json()) as { name: string }).name).toBe('Both Forms');
   });
@@ -95,16 +97,33 @@ describe('routing', () => {
 
 describe('products', () => {
   it('creates (201 + Location), reads, updates by PUT/PATCH/POST, trashes and force-deletes', async () => {
-    const c = await api('POST', '/products', { name: 'Blue Mug', regular_price: '12.5', sku: 'MUG-B', manage_stock: true, stock_quantity: 3 });
+    const c = await api('POST', '/products', {
+      name: 'Blue Mug',
+      regular_price: '12.5',
+      sku: 'MUG-B',
+      manage_stock: true,
+      stock_quantity: 3,
+    });
     expect(c.status).toBe(201);
     expect(c.headers.get('location')).toBe(`${sb.url}/wp-json/wc/v3/products/${c.json.id}`);
-    expect(c.json).toMatchObject({ name: 'Blue Mug', slug: 'blue-mug', price: '12.5', stock_status: 'instock', type: 'simple', status: 'publish' });
+    expect(c.json).toMatchObject({
+      name: 'Blue Mug',
+      slug: 'blue-mug',
+      price: '12.5',
+      stock_status: 'instock',
+      type: 'simple',
+      status: 'publish',
+    });
     expect(c.json.date_created).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
     expect(c.json.categories).toEqual([{ id: 15, name: 'Uncategorized', slug: 'uncategorized' }]);
     expect(c.json._links.self[0].href).toBe(`${sb.url}/wp-json/wc/v3/products/${c.json.id}`);
 
     const id = c.json.id as number;
-    for (const [method, price] of [['PUT', '13'], ['PATCH', '14'], ['POST', '15']] as const) {
+    for (const [method, price] of [
+      ['PUT', '13'],
+      ['PATCH', '14'],
+      ['POST', '15'],
+    ] as const) {
       const u = await api(method, `/products/${id}`, { sale_price: '', regular_price: price });
       expect(u.status).toBe(200);
       expect(u.json.price).toBe(price);
@@ -129,7 +148,11 @@ describe('products', () => {
     expect(gone.json.id).toBe(id);
     const missing = await api('GET', `/products/${id}`);
     expect(missing.status).toBe(404);
-    expect(missing.json).toEqual({ code: 'woocommerce_rest_product_invalid_id', message: 'Invalid ID.', data: { status: 404 } });
+    expect(missing.json).toEqual({
+      code: 'woocommerce_rest_product_invalid_id',
+      message: 'Invalid ID.',
+      data: { status: 404 },
+    });
   });
 
   it('manages variable products and variations', async () => {
@@ -140,8 +163,14 @@ describe('products', () => {
     });
     expect(parent.status).toBe(201);
     const pid = parent.json.id;
-    const v1 = await api('POST', `/products/${pid}/variations`, { regular_price: '20', attributes: [{ name: 'Size', option: 'S' }] });
-    const v2 = await api('POST', `/products/${pid}/variations`, { regular_price: '18', attributes: [{ name: 'Size', option: 'M' }] });
+    const v1 = await api('POST', `/products/${pid}/variations`, {
+      regular_price: '20',
+      attributes: [{ name: 'Size', option: 'S' }],
+    });
+    const v2 = await api('POST', `/products/${pid}/variations`, {
+      regular_price: '18',
+      attributes: [{ name: 'Size', option: 'M' }],
+    });
     expect(v1.status).toBe(201);
     expect(v1.json._links.up[0].href).toBe(`${sb.url}/wp-json/wc/v3/products/${pid}`);
     expect(v1.json.name).toBe('Tee - S');
@@ -167,7 +196,11 @@ describe('products', () => {
     const dup = await api('POST', '/products/categories', { name: 'Mugs & Cups' });
     expect(dup.json.code).toBe('term_exists');
     const tag = await api('POST', '/products/tags', { name: 'ceramic' });
-    const prod = await api('POST', '/products', { name: 'Cup', categories: [{ id: cat.json.id }], tags: [{ id: tag.json.id }] });
+    const prod = await api('POST', '/products', {
+      name: 'Cup',
+      categories: [{ id: cat.json.id }],
+      tags: [{ id: tag.json.id }],
+    });
     expect(prod.json.categories[0].name).toBe('Mugs & Cups');
     expect((await api('GET', `/products/categories/${cat.json.id}`)).json.count).toBe(1);
     const filtered = await api('GET', `/products?category=${cat.json.id}`);
@@ -175,7 +208,9 @@ describe('products', () => {
     const noForce = await api('DELETE', `/products/tags/${tag.json.id}`);
     expect(noForce.status).toBe(501);
     expect((await api('DELETE', `/products/tags/${tag.json.id}?force=true`)).status).toBe(200);
-    expect((await api('GET', `/products/tags/${tag.json.id}`)).json.code).toBe('woocommerce_rest_term_invalid');
+    expect((await api('GET', `/products/tags/${tag.json.id}`)).json.code).toBe(
+      'woocommerce_rest_term_invalid',
+    );
   });
 });
 
@@ -190,7 +225,13 @@ describe('orders', () => {
     expect(o.status).toBe(201);
     expect(o.json.status).toBe('pending');
     expect(o.json.created_via).toBe('rest-api');
-    expect(o.json.line_items[0]).toMatchObject({ name: 'Lamp', quantity: 3, subtotal: '59.97', total: '59.97', price: 19.99 });
+    expect(o.json.line_items[0]).toMatchObject({
+      name: 'Lamp',
+      quantity: 3,
+      subtotal: '59.97',
+      total: '59.97',
+      price: 19.99,
+    });
     expect(o.json.total).toBe('64.47');
     expect(o.json.shipping_total).toBe('4.50');
     expect(o.json.number).toBe(String(o.json.id));
@@ -215,7 +256,9 @@ describe('orders', () => {
     expect((await api('DELETE', `/orders/${o.json.id}`)).status).toBe(410);
     const forced = await api('DELETE', `/orders/${o.json.id}?force=true`);
     expect(forced.status).toBe(200);
-    expect((await api('GET', `/orders/${o.json.id}`)).json.code).toBe('woocommerce_rest_shop_order_invalid_id');
+    expect((await api('GET', `/orders/${o.json.id}`)).json.code).toBe(
+      'woocommerce_rest_shop_order_invalid_id',
+    );
   });
 
   it('handles order notes', async () => {
@@ -238,7 +281,12 @@ describe('customers', () => {
   it('enforces unique email, non-editable username, forced delete, wc_user_invalid_id', async () => {
     const c = await api('POST', '/customers', { email: 'zed@example.com', first_name: 'Zed' });
     expect(c.status).toBe(201);
-    expect(c.json).toMatchObject({ email: 'zed@example.com', username: 'zed', role: 'customer', is_paying_customer: false });
+    expect(c.json).toMatchObject({
+      email: 'zed@example.com',
+      username: 'zed',
+      role: 'customer',
+      is_paying_customer: false,
+    });
     const dup = await api('POST', '/customers', { email: 'zed@example.com' });
     expect(dup.status).toBe(400);
     expect(dup.json.code).toBe('registration-error-email-exists');
@@ -251,7 +299,11 @@ describe('customers', () => {
     expect(missingEmail.json.code).toBe('rest_missing_callback_param');
     const zero = await api('GET', '/customers/0');
     expect(zero.status).toBe(404);
-    expect(zero.json).toEqual({ code: 'wc_user_invalid_id', message: 'Invalid user ID.', data: { status: 404 } });
+    expect(zero.json).toEqual({
+      code: 'wc_user_invalid_id',
+      message: 'Invalid user ID.',
+      data: { status: 404 },
+    });
     const byEmail = await api('GET', '/customers?email=amy@example.com');
     expect(byEmail.json.map((x: { id: number }) => x.id)).toEqual([other.json.id]);
     expect((await api('GET', '/customers?role=administrator')).json).toEqual([]);
@@ -264,13 +316,26 @@ describe('customers', () => {
 
 describe('webhooks resource', () => {
   it('creates, lists by status, updates and deletes with force', async () => {
-    const w = await api('POST', '/webhooks', { name: 'W', topic: 'order.created', delivery_url: 'http://127.0.0.1:9/hook', secret: 's', status: 'paused' });
+    const w = await api('POST', '/webhooks', {
+      name: 'W',
+      topic: 'order.created',
+      delivery_url: 'http://127.0.0.1:9/hook',
+      secret: 's',
+      status: 'paused',
+    });
     expect(w.status).toBe(201);
-    expect(w.json).toMatchObject({ topic: 'order.created', resource: 'order', event: 'created', status: 'paused' });
+    expect(w.json).toMatchObject({
+      topic: 'order.created',
+      resource: 'order',
+      event: 'created',
+      status: 'paused',
+    });
     expect(w.json).not.toHaveProperty('secret');
     const bad = await api('POST', '/webhooks', { topic: 'order.exploded', delivery_url: 'http://x.test' });
     expect(bad.json.code).toBe('woocommerce_rest_webhook_invalid_topic');
-    expect((await api('GET', '/webhooks?status=paused')).json.map((x: { id: number }) => x.id)).toContain(w.json.id);
+    expect((await api('GET', '/webhooks?status=paused')).json.map((x: { id: number }) => x.id)).toContain(
+      w.json.id,
+    );
     expect((await api('PUT', `/webhooks/${w.json.id}`, { status: 'disabled' })).json.status).toBe('disabled');
     expect((await api('DELETE', `/webhooks/${w.json.id}`)).status).toBe(501);
     expect((await api('DELETE', `/webhooks/${w.json.id}?force=true`)).status).toBe(200);

@@ -84,7 +84,9 @@ describe('pagination', () => {
     expect(beyond.headers.get('x-wp-total')).toBe(String(CATALOG));
     const offset = await api('GET', '/products?orderby=id&order=asc&offset=5&per_page=2');
     const first = await api('GET', '/products?orderby=id&order=asc&per_page=7');
-    expect(offset.json.map((p: { id: number }) => p.id)).toEqual(first.json.slice(5, 7).map((p: { id: number }) => p.id));
+    expect(offset.json.map((p: { id: number }) => p.id)).toEqual(
+      first.json.slice(5, 7).map((p: { id: number }) => p.id),
+    );
   });
 
   it('rejects per_page > 100 with rest_out_of_bounds details', async () => {
@@ -111,7 +113,9 @@ describe('product filters', () => {
     expect(onSale.headers.get('x-wp-total')).toBe(String(CATALOG / 10));
     const range = await api('GET', '/products?min_price=58&max_price=59&per_page=100');
     expect(range.json.length).toBeGreaterThan(0);
-    expect(range.json.every((p: { price: string }) => Number(p.price) >= 58 && Number(p.price) <= 59)).toBe(true);
+    expect(range.json.every((p: { price: string }) => Number(p.price) >= 58 && Number(p.price) <= 59)).toBe(
+      true,
+    );
     const search = await api('GET', '/products?search=Item%200042');
     expect(search.json.map((p: { name: string }) => p.name)).toEqual(['Item 0042']);
     const ids = bySku.json.map((p: { id: number }) => p.id) as number[];
@@ -133,8 +137,12 @@ describe('product filters', () => {
     const past = '2000-01-01T00:00:00';
     expect((await api('GET', `/products?after=${future}`)).json).toEqual([]);
     expect((await api('GET', `/products?before=${past}`)).json).toEqual([]);
-    expect((await api('GET', `/products?modified_after=${past}&per_page=1`)).headers.get('x-wp-total')).not.toBe('0');
-    expect((await api('GET', '/products?after=yesterday')).json.data.details.after.code).toBe('rest_invalid_date');
+    expect(
+      (await api('GET', `/products?modified_after=${past}&per_page=1`)).headers.get('x-wp-total'),
+    ).not.toBe('0');
+    expect((await api('GET', '/products?after=yesterday')).json.data.details.after.code).toBe(
+      'rest_invalid_date',
+    );
   });
 });
 
@@ -143,18 +151,36 @@ describe('order and customer filters', () => {
     const c = await api('POST', '/customers', { email: 'filter@example.com' });
     const prods = await api('GET', '/products?per_page=2&orderby=id&order=asc');
     const [p1, p2] = prods.json as { id: number }[];
-    const a = await api('POST', '/orders', { status: 'processing', customer_id: c.json.id, line_items: [{ product_id: p1!.id, quantity: 1 }] });
-    const b = await api('POST', '/orders', { status: 'on-hold', line_items: [{ product_id: p2!.id, quantity: 1 }] });
-    const d = await api('POST', '/orders', { status: 'completed', line_items: [{ product_id: p2!.id, quantity: 1 }] });
+    const a = await api('POST', '/orders', {
+      status: 'processing',
+      customer_id: c.json.id,
+      line_items: [{ product_id: p1!.id, quantity: 1 }],
+    });
+    const b = await api('POST', '/orders', {
+      status: 'on-hold',
+      line_items: [{ product_id: p2!.id, quantity: 1 }],
+    });
+    const d = await api('POST', '/orders', {
+      status: 'completed',
+      line_items: [{ product_id: p2!.id, quantity: 1 }],
+    });
     const list = await api('GET', '/orders?status=processing,on-hold');
     expect(list.json.map((o: { id: number }) => o.id).sort()).toEqual([a.json.id, b.json.id].sort());
     const arr = await api('GET', '/orders?status[]=completed');
     expect(arr.json.map((o: { id: number }) => o.id)).toEqual([d.json.id]);
-    expect((await api('GET', `/orders?customer=${c.json.id}`)).json.map((o: { id: number }) => o.id)).toEqual([a.json.id]);
-    expect((await api('GET', `/orders?product=${p2!.id}&orderby=id&order=asc`)).json.map((o: { id: number }) => o.id)).toEqual([b.json.id, d.json.id]);
+    expect((await api('GET', `/orders?customer=${c.json.id}`)).json.map((o: { id: number }) => o.id)).toEqual(
+      [a.json.id],
+    );
+    expect(
+      (await api('GET', `/orders?product=${p2!.id}&orderby=id&order=asc`)).json.map(
+        (o: { id: number }) => o.id,
+      ),
+    ).toEqual([b.json.id, d.json.id]);
     await api('DELETE', `/orders/${d.json.id}`);
     expect((await api('GET', '/orders')).json.map((o: { id: number }) => o.id)).not.toContain(d.json.id);
-    expect((await api('GET', '/orders?status=trash')).json.map((o: { id: number }) => o.id)).toEqual([d.json.id]);
+    expect((await api('GET', '/orders?status=trash')).json.map((o: { id: number }) => o.id)).toEqual([
+      d.json.id,
+    ]);
   });
 
   it('orders customers by name ascending by default and filters by role/search', async () => {
@@ -194,11 +220,20 @@ describe('batch', () => {
     });
     expect(mixed.status).toBe(200);
     expect(mixed.json.create[0].name).toBe('Batch OK');
-    expect(mixed.json.create[1]).toMatchObject({ id: 0, error: { code: 'product_invalid_sku', data: { status: 400 } } });
+    expect(mixed.json.create[1]).toMatchObject({
+      id: 0,
+      error: { code: 'product_invalid_sku', data: { status: 400 } },
+    });
     expect(mixed.json.update[0].name).toBe('Renamed');
-    expect(mixed.json.update[1]).toMatchObject({ id: 987654, error: { code: 'woocommerce_rest_product_invalid_id' } });
+    expect(mixed.json.update[1]).toMatchObject({
+      id: 987654,
+      error: { code: 'woocommerce_rest_product_invalid_id' },
+    });
     expect(mixed.json.update[2]).toMatchObject({ id: 0, error: { code: 'woocommerce_rest_invalid_id' } });
-    expect(mixed.json.delete[0]).toMatchObject({ id: 987655, error: { code: 'woocommerce_rest_product_invalid_id' } });
+    expect(mixed.json.delete[0]).toMatchObject({
+      id: 987655,
+      error: { code: 'woocommerce_rest_product_invalid_id' },
+    });
     const del = await api('POST', '/products/batch', { delete: [id] });
     expect(del.json.delete[0].id).toBe(id);
     expect((await api('GET', `/products/${id}`)).status).toBe(404);
@@ -210,7 +245,10 @@ describe('batch', () => {
     });
     expect(r.json.create[0].email).toBe('b1@example.com');
     expect(r.json.create[1].error.code).toBe('registration-error-email-exists');
-    const o = await api('PUT', '/orders/batch', { create: [{ status: 'on-hold' }], update: [{ id: 1, status: 'completed' }] });
+    const o = await api('PUT', '/orders/batch', {
+      create: [{ status: 'on-hold' }],
+      update: [{ id: 1, status: 'completed' }],
+    });
     expect(o.json.create[0].status).toBe('on-hold');
     expect(o.json.update[0].error.code).toBe('woocommerce_rest_shop_order_invalid_id');
   });
