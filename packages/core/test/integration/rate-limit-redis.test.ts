@@ -1,0 +1,198 @@
+/**
+ * The shared limiter across processes: a real redis-server started here, 3 separate Node processes
+ * (test/fixtures/limiter-worker.ts) each sending a burst of 40 through a RedisRateLimiter on one key,
+ * to one arrival server in this process. Same acceptance as the in-memory test: at most 20 arrivals
+ * in any 1 s window as the server sees them, and first-to-last within 10% of the ideal 5000 ms
+ * (the 6th batch of 20 cannot go before 5 × 1 s under a strict sliding window).
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RateLimitOptions } from '../../src/rate-limit.js';
+import { RedisRateLimiter } from '../../src/redis.js';
+import type { WorkerReply, WorkerRequest } from '../fixtures/limiter-worker.js';
+import { type ArrivalServer, maxInWindow, minSpan, startArrivalServer } from '../helpers/arrival-server.js';
+import { findRedisServer, type RedisServer, startRedisServer } from '../helpers/redis-server.js';
+
+const LIMIT = 20;
+const WINDOW_MS = 1000;
+const PROCESSES = 3;
+const PER_PROCESS = 40;
+const IDEAL_MS = (Math.ceil((PROCESSES * PER_PROCESS) / LIMIT) - 1) * WINDOW_MS; // 5000
+const OPTIONS: RateLimitOptions = { limit: LIMIT, interval: '1s' };
+
+const packageDir = fileURLToPath(new URL('../..', import.meta.url));
+const workerPath = fileURLToPath(new URL('../fixtures/limiter-worker.ts', import.meta.url));
+
+interface Worker {
+  child: ChildProcess;
+  request(message: WorkerRequest): Promise<WorkerReply>;
+}
+
+/** Forks one worker and waits for its `ready`; replies are matched to requests in order. */
+function startWorker(redisUrl: string): Promise<Worker> {
+  const child = fork(workerPath, [], {
+    cwd: packageDir,
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, LIMITER_REDIS_URL: redisUrl },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const waiting: ((reply: WorkerReply) => void)[] = [];
+  let failure: Error | undefined;
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => {
+      failure = new Error(`limiter worker ${child.pid} exited with code ${code}`);
+      reject(failure);
+    });
+    child.on('message', (reply: WorkerReply) => {
+      if (reply.type === 'ready') {
+        resolve({
+          child,
+          request: (message) =>
+            failure
+              ? Promise.reject(failure)
+              : new Promise((done, fail) => {
+                  waiting.push((r) => (r.type === 'error' ? fail(new Error(r.message)) : done(r)));
+                  child.send(message);
+                }),
+        });
+      } else waiting.shift()?.(reply);
+    });
+  });
+}
+
+async function stopWorker(worker: Worker): Promise<void> {
+  const { child } = worker;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.send({ type: 'exit' } satisfies WorkerRequest);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+  await exited;
+  clearTimeout(timer);
+}
+
+let redisServer: RedisServer;
+let server: ArrivalServer;
+let redis: Redis;
+let workers: Worker[] = [];
+
+// Fails (never skips) when redis-server is missing, with the install hint; the suite's beforeAll fails too.
+it('has a redis-server binary to test against', () => {
+  expect(findRedisServer()).toMatch(/redis-server$/);
+});
+
+describe('RedisRateLimiter across processes', () => {
+  beforeAll(async () => {
+    redisServer = await startRedisServer();
+    server = await startArrivalServer();
+    redis = new Redis(redisServer.url);
+    workers = await Promise.all(Array.from({ length: PROCESSES }, () => startWorker(redisServer.url)));
+    // Warm each worker's fetch and connection pool, through the same code path, before anything is
+    // measured; see rate-limit.test.ts.
+    for (let round = 0; round < 5; round++) {
+      await Promise.all(
+        workers.map((w) =>
+          w.request({
+            type: 'burst',
+            key: 'warm-up',
+            options: { limit: 1000, interval: '1s' },
+            url: `${server.url}/warm-up`,
+            count: LIMIT,
+          }),
+        ),
+      );
+    }
+    await redis.del('x-sdk:rate-limit:{warm-up}:log');
+    server.reset();
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(workers.map(stopWorker));
+    redis?.disconnect();
+    await server?.close();
+    await redisServer?.stop();
+  });
+
+  it('3 processes × 40 on one key: never more than 20 in any 1 s window, within 10% of the ideal', async () => {
+    const replies = await Promise.all(
+      workers.map((w) =>
+        w.request({
+          type: 'burst',
+          key: 'acceptance',
+          options: OPTIONS,
+          url: `${server.url}/burst`,
+          count: PER_PROCESS,
+        }),
+      ),
+    );
+
+    const times = server.times();
+    const maxPerWindow = maxInWindow(times, WINDOW_MS);
+    const elapsed = times.at(-1)! - times[0]!;
+    console.log(
+      `redis limiter (${PROCESSES} processes): ${times.length} arrivals, max per 1 s window ${maxPerWindow} ` +
+        `(closest arrivals ${LIMIT} apart: ${minSpan(times, LIMIT).toFixed(1)} ms), ` +
+        `first→last ${elapsed.toFixed(1)} ms, ideal ${IDEAL_MS} ms (${((elapsed / IDEAL_MS - 1) * 100).toFixed(1)}%)`,
+    );
+    for (const reply of replies) {
+      expect(reply).toEqual({ type: 'burst-done', statuses: Array(PER_PROCESS).fill(200), errors: [] });
+    }
+    expect(times).toHaveLength(PROCESSES * PER_PROCESS);
+    expect(maxPerWindow).toBeLessThanOrEqual(LIMIT);
+    expect(Math.abs(elapsed - IDEAL_MS)).toBeLessThanOrEqual(IDEAL_MS * 0.1);
+  });
+
+  it('pause() in one process delays the requests of the others until the pause ends', async () => {
+    server.reset();
+    const [pauser, ...others] = workers;
+    const PAUSE_MS = 1500;
+    const before = performance.now();
+    await pauser!.request({ type: 'pause', key: 'pause', options: OPTIONS, ms: PAUSE_MS });
+    const replies = await Promise.all(
+      others.map((w) =>
+        w.request({ type: 'burst', key: 'pause', options: OPTIONS, url: `${server.url}/paused`, count: 3 }),
+      ),
+    );
+
+    const times = server.times();
+    const firstAfter = times[0]! - before;
+    console.log(
+      `redis pause: ${PAUSE_MS} ms pause, first arrival from another process after ${firstAfter.toFixed(1)} ms`,
+    );
+    expect(replies.every((r) => r.type === 'burst-done' && r.errors.length === 0)).toBe(true);
+    expect(times).toHaveLength(3 * others.length);
+    // The pause ends PAUSE_MS after the pauser read its clock, which was after `before`; 5 ms covers
+    // the whole-millisecond rounding of Date.now() and of the pause length.
+    expect(firstAfter).toBeGreaterThanOrEqual(PAUSE_MS - 5);
+    expect(firstAfter).toBeLessThan(PAUSE_MS + 1000);
+  });
+
+  it('keys expire: the log after one window, the pause when it ends; nothing is left behind', async () => {
+    const limiter = new RedisRateLimiter({ ...OPTIONS, redis, key: 'expiry' });
+    await limiter.acquire();
+    await limiter.acquire();
+    await limiter.pause(Date.now() + 300);
+    const [logTtl, pauseTtl] = await Promise.all([
+      redis.pttl(limiter.keys.log),
+      redis.pttl(limiter.keys.pause),
+    ]);
+    expect(logTtl).toBeGreaterThan(0);
+    expect(logTtl).toBeLessThanOrEqual(WINDOW_MS + 50); // interval + default safety margin
+    expect(pauseTtl).toBeGreaterThan(0);
+    expect(pauseTtl).toBeLessThanOrEqual(300);
+    expect(await redis.zcard(limiter.keys.log)).toBe(2);
+
+    await new Promise((resolve) => setTimeout(resolve, WINDOW_MS + 50 + 100));
+    expect(await redis.exists(limiter.keys.log, limiter.keys.pause)).toBe(0);
+    // Every key of the earlier tests (acceptance, pause) has expired too.
+    expect(await redis.keys('*')).toEqual([]);
+  });
+
+  it('a fresh process after a Redis restart (NOSCRIPT) still works: EVALSHA falls back to EVAL', async () => {
+    await redis.script('FLUSH');
+    const limiter = new RedisRateLimiter({ ...OPTIONS, redis, key: 'noscript' });
+    await expect(limiter.acquire()).resolves.toBeUndefined();
+    expect(await redis.zcard(limiter.keys.log)).toBe(1);
+  });
+});
