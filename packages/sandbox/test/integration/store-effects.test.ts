@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/index.js';
@@ -30,7 +30,10 @@ const waiters: (() => void)[] = [];
 
 function waitForDeliveries(n: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${n} deliveries, got ${deliveries.length}`)), 10_000);
+    const timer = setTimeout(
+      () => reject(new Error(`timed out waiting for ${n} deliveries, got ${deliveries.length}`)),
+      10_000,
+    );
     const check = () => {
       if (deliveries.length >= n) {
         clearTimeout(timer);
@@ -66,7 +69,12 @@ afterAll(async () => {
 
 describe('stock side effects', () => {
   it('reduces stock on processing/on-hold/completed once, restores on cancelled and pending', async () => {
-    const p = await api('POST', '/products', { name: 'Stocked', regular_price: '10', manage_stock: true, stock_quantity: 5 });
+    const p = await api('POST', '/products', {
+      name: 'Stocked',
+      regular_price: '10',
+      manage_stock: true,
+      stock_quantity: 5,
+    });
     const unmanaged = await api('POST', '/products', { name: 'Unmanaged', regular_price: '3' });
     const stock = async () => (await api('GET', `/products/${p.json.id}`)).json;
     const o = await api('POST', '/orders', {
@@ -86,7 +94,10 @@ describe('stock side effects', () => {
     expect((await stock()).stock_quantity).toBe(3);
     await api('PUT', `/orders/${o.json.id}`, { status: 'pending' });
     expect((await stock()).stock_quantity).toBe(5);
-    const sellOut = await api('POST', '/orders', { status: 'processing', line_items: [{ product_id: p.json.id, quantity: 5 }] });
+    const sellOut = await api('POST', '/orders', {
+      status: 'processing',
+      line_items: [{ product_id: p.json.id, quantity: 5 }],
+    });
     expect(sellOut.status).toBe(201);
     const after = await stock();
     expect(after.stock_quantity).toBe(0);
@@ -95,8 +106,17 @@ describe('stock side effects', () => {
   });
 
   it('set_paid moves a new order to processing with date_paid and transaction_id', async () => {
-    const p = await api('POST', '/products', { name: 'Paid thing', regular_price: '7', manage_stock: true, stock_quantity: 4 });
-    const o = await api('POST', '/orders', { set_paid: true, transaction_id: 'tx_1', line_items: [{ product_id: p.json.id, quantity: 1 }] });
+    const p = await api('POST', '/products', {
+      name: 'Paid thing',
+      regular_price: '7',
+      manage_stock: true,
+      stock_quantity: 4,
+    });
+    const o = await api('POST', '/orders', {
+      set_paid: true,
+      transaction_id: 'tx_1',
+      line_items: [{ product_id: p.json.id, quantity: 1 }],
+    });
     expect(o.json.status).toBe('processing');
     expect(o.json.date_paid).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
     expect(o.json.transaction_id).toBe('tx_1');
@@ -107,7 +127,11 @@ describe('stock side effects', () => {
 describe('refunds', () => {
   it('api_refund default true fails like a gateway without automatic refunds (data: 500)', async () => {
     const p = await api('POST', '/products', { name: 'Refundable', regular_price: '30' });
-    const o = await api('POST', '/orders', { payment_method: 'bacs', status: 'processing', line_items: [{ product_id: p.json.id, quantity: 1 }] });
+    const o = await api('POST', '/orders', {
+      payment_method: 'bacs',
+      status: 'processing',
+      line_items: [{ product_id: p.json.id, quantity: 1 }],
+    });
     const r = await api('POST', `/orders/${o.json.id}/refunds`, { amount: '10' });
     expect(r.status).toBe(500);
     expect(r.json).toEqual({
@@ -118,10 +142,23 @@ describe('refunds', () => {
   });
 
   it('api_refund:false refunds manually; a full refund moves the order to refunded and restocks items', async () => {
-    const p = await api('POST', '/products', { name: 'Refund stock', regular_price: '15', manage_stock: true, stock_quantity: 10 });
-    const o = await api('POST', '/orders', { payment_method: 'cod', status: 'completed', line_items: [{ product_id: p.json.id, quantity: 2 }] });
+    const p = await api('POST', '/products', {
+      name: 'Refund stock',
+      regular_price: '15',
+      manage_stock: true,
+      stock_quantity: 10,
+    });
+    const o = await api('POST', '/orders', {
+      payment_method: 'cod',
+      status: 'completed',
+      line_items: [{ product_id: p.json.id, quantity: 2 }],
+    });
     expect((await api('GET', `/products/${p.json.id}`)).json.stock_quantity).toBe(8);
-    const partial = await api('POST', `/orders/${o.json.id}/refunds`, { amount: '5', reason: 'scratch', api_refund: false });
+    const partial = await api('POST', `/orders/${o.json.id}/refunds`, {
+      amount: '5',
+      reason: 'scratch',
+      api_refund: false,
+    });
     expect(partial.status).toBe(201);
     expect(partial.json).toMatchObject({ amount: '5.00', reason: 'scratch', refunded_payment: false });
     expect((await api('GET', `/orders/${o.json.id}`)).json.status).toBe('completed');
@@ -142,7 +179,9 @@ describe('refunds', () => {
     const list = await api('GET', `/orders/${o.json.id}/refunds`);
     expect(list.json).toHaveLength(2);
     expect((await api('DELETE', `/orders/${o.json.id}/refunds/${partial.json.id}`)).status).toBe(200);
-    expect((await api('GET', `/orders/${o.json.id}/refunds/${partial.json.id}`)).json.code).toBe('woocommerce_rest_invalid_order_refund_id');
+    expect((await api('GET', `/orders/${o.json.id}/refunds/${partial.json.id}`)).json.code).toBe(
+      'woocommerce_rest_invalid_order_refund_id',
+    );
   });
 });
 
@@ -196,7 +235,14 @@ describe('webhooks delivery', () => {
 
   it('counts failures and disables the webhook once failures exceed 5', async () => {
     deliveries.length = 0;
-    const hook = (await api('POST', '/webhooks', { topic: 'product.created', delivery_url: receiverUrl, secret: 's', status: 'paused' })).json;
+    const hook = (
+      await api('POST', '/webhooks', {
+        topic: 'product.created',
+        delivery_url: receiverUrl,
+        secret: 's',
+        status: 'paused',
+      })
+    ).json;
     await api('PUT', `/webhooks/${hook.id}`, { status: 'active' });
     failNext = 100;
     for (let i = 0; i < 7; i++) {
