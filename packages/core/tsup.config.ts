@@ -1,15 +1,9 @@
-import { defineConfig, type Options } from 'tsup';
+import { defineConfig } from 'tsup';
 
-const shared: Options = {
+export default defineConfig({
   entry: ['src/index.ts', 'src/redis.ts'],
+  format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,
   target: 'es2022',
-};
-
-export default defineConfig([
-  { ...shared, format: ['esm'] },
-  // ky ships ESM only. Node's require(esm) hands the CJS build ky's namespace, which esbuild's interop
-  // wraps once more (`ky.default.create` is undefined), so the CJS build carries its own copy of ky.
-  { ...shared, format: ['cjs'], noExternal: ['ky'] },
-]);
+});

@@ -14,7 +14,6 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import ky from 'ky';
 import { request as undiciRequest } from 'undici';
 import * as z from 'zod/mini';
 import { BaseClient, bearerAuth } from '../src/index.js';
@@ -127,7 +126,6 @@ function variants(baseURL: string): Variant[] {
   const headers = { accept: 'application/json', authorization: `Bearer ${TOKEN}` };
   const adapter = { packageName: '@x/bench', packageVersion: '0.0.0' };
   const core = new BaseClient({ baseURL, auth: bearerAuth(TOKEN), rateLimit: false }, adapter);
-  const bareKy = ky.create({ retry: 0, throwHttpErrors: false, timeout: 60_000 });
   return [
     {
       key: 'core+schema',
@@ -156,12 +154,6 @@ function variants(baseURL: string): Variant[] {
         if (statusCode !== 200) throw new Error(`HTTP ${statusCode}`);
         return (await body.json()) as { id: string };
       },
-    },
-    {
-      key: 'ky',
-      label: '(info) ky alone + .json()',
-      info: true,
-      call: () => bareKy.get(url, { headers }).json<{ id: string }>(),
     },
   ];
 }

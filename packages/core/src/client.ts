@@ -213,16 +213,24 @@ export class BaseClient {
     return this.#redactor.redact(text);
   }
 
-  request<S extends z.ZodMiniType>(spec: RequestSpec<S> & { schema: S }): APIPromise<z.infer<S>>;
-  request<T = unknown>(spec: RequestSpec): APIPromise<T>;
-  request(spec: RequestSpec): APIPromise<unknown> {
-    return new APIPromise(this.#execute(spec));
+  /**
+   * Sends one call. Pass a function that builds the spec when building it can fail (input validation):
+   * its error then rejects the returned promise instead of being thrown synchronously.
+   */
+  request<S extends z.ZodMiniType>(spec: SpecSource<RequestSpec<S> & { schema: S }>): APIPromise<z.infer<S>>;
+  request<T = unknown>(spec: SpecSource<RequestSpec>): APIPromise<T>;
+  request(spec: SpecSource<RequestSpec>): APIPromise<unknown> {
+    return new APIPromise(resolveSpec(spec).then((resolved) => this.#execute(resolved)));
   }
 
-  list<T>(spec: RequestSpec, strategy: PageStrategy<T>, options?: { concurrency?: number }): PagePromise<T> {
+  list<T>(
+    spec: SpecSource<RequestSpec>,
+    strategy: PageStrategy<T>,
+    options?: { concurrency?: number },
+  ): PagePromise<T> {
     return new PagePromise<T>(
       (pageSpec) => this.#execute(pageSpec),
-      spec,
+      resolveSpec(spec),
       strategy,
       options?.concurrency ?? 1,
     );
@@ -249,7 +257,7 @@ export class BaseClient {
     for (let attempt = 1; ; attempt++) {
       if (options.signal?.aborted)
         throw new AbortError('Request aborted before it was sent', { cause: options.signal.reason });
-      await this.#shared.limiter?.acquire(options.signal);
+      const releaseSlot = await this.#shared.limiter?.acquire(options.signal);
 
       const prepared: PreparedRequest = {
         method: spec.method,
@@ -258,27 +266,34 @@ export class BaseClient {
         body,
       };
       await this.#auth?.apply(prepared);
-      const shownUrl = this.#showUrl(prepared.url);
-      await this.#hooks.beforeRequest?.({
-        method: spec.method,
-        url: shownUrl,
-        attempt,
-        headers: prepared.headers,
-      });
-      this.logger.debug(`→ ${spec.method} ${shownUrl} (attempt ${attempt})`);
+      // Redacting the URL costs a few microseconds; only pay for it when a hook or a log line will show it.
+      let shown: string | undefined;
+      const shownUrl = () => (shown ??= this.#showUrl(prepared.url));
+      if (this.#hooks.beforeRequest) {
+        await this.#hooks.beforeRequest({
+          method: spec.method,
+          url: shownUrl(),
+          attempt,
+          headers: prepared.headers,
+        });
+      }
+      if (this.logger.enabled('debug'))
+        this.logger.debug(`→ ${spec.method} ${shownUrl()} (attempt ${attempt})`);
 
       const sentAt = performance.now();
       let response: Response;
+      let text: string;
       try {
-        response = await this.#transport.send({
+        ({ response, text } = await this.#transport.send({
           method: spec.method,
           url: prepared.url,
           headers: prepared.headers,
           body: prepared.body,
           timeoutMs: options.timeout ?? this.#timeout,
           signal: options.signal,
-        });
+        }));
       } catch (cause) {
+        releaseSlot?.();
         const error = this.#scrubError(cause as Error);
         if (!(error instanceof ConnectionError)) throw error;
         const decision = decideRetry(
@@ -295,7 +310,7 @@ export class BaseClient {
         if (!decision.retry || !this.#spendBudget(error.name === 'TimeoutError')) throw error;
         await this.#beforeRetry(
           spec.method,
-          shownUrl,
+          shownUrl(),
           attempt,
           decision.delayMs,
           decision.reason,
@@ -305,25 +320,31 @@ export class BaseClient {
         continue;
       }
 
+      // The limiter counts a request until it has completed: its arrival at the server lies in between.
+      releaseSlot?.();
       const durationMs = Math.round(performance.now() - sentAt);
       const requestId = this.#requestId(response.headers);
-      await this.#hooks.afterResponse?.({
-        method: spec.method,
-        url: shownUrl,
-        attempt,
-        status: response.status,
-        durationMs,
-        requestId,
-        response,
-      });
-      this.logger.info(
-        `${spec.method} ${shownUrl} → ${response.status} in ${durationMs} ms${requestId ? ` (request_id=${requestId})` : ''}${attempt > 1 ? ` after ${attempt - 1} retries` : ''}`,
-      );
+      if (this.#hooks.afterResponse) {
+        await this.#hooks.afterResponse({
+          method: spec.method,
+          url: shownUrl(),
+          attempt,
+          status: response.status,
+          durationMs,
+          requestId,
+          response,
+        });
+      }
+      if (this.logger.enabled('info')) {
+        this.logger.info(
+          `${spec.method} ${shownUrl()} → ${response.status} in ${durationMs} ms${requestId ? ` (request_id=${requestId})` : ''}${attempt > 1 ? ` after ${attempt - 1} retries` : ''}`,
+        );
+      }
       this.#observeServerLimits(response);
 
       if (response.ok) {
         this.#shared.budget?.refund();
-        const parsed = await readBody(response);
+        const parsed = parseBody(text, response);
         const data = spec.schema
           ? parseResponse(spec.schema, parsed, {
               mode: this.#validation,
@@ -337,7 +358,7 @@ export class BaseClient {
         return { data, response, status: response.status, headers: response.headers, requestId };
       }
 
-      const errorBody = await readBody(response);
+      const errorBody = parseBody(text, response);
       const error = this.#apiError(response, errorBody, requestId, prepared);
       const decision = decideRetry(
         { kind: 'response', status: response.status, headers: response.headers },
@@ -353,7 +374,7 @@ export class BaseClient {
       if (!decision.retry || !this.#spendBudget(false)) throw error;
       await this.#beforeRetry(
         spec.method,
-        shownUrl,
+        shownUrl(),
         attempt,
         decision.delayMs,
         decision.reason,
@@ -467,6 +488,12 @@ export class BaseClient {
   }
 }
 
+export type SpecSource<S> = S | (() => S);
+
+async function resolveSpec<S>(source: SpecSource<S>): Promise<S> {
+  return typeof source === 'function' ? (source as () => S)() : source;
+}
+
 function resolveLimiter(
   option: ClientOptions['rateLimit'],
   fallback: RateLimitOptions | undefined,
@@ -528,11 +555,11 @@ function serializeBody(body: unknown): { body: BodyInit | undefined; contentType
   return { body: JSON.stringify(body), contentType: 'application/json' };
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+function parseBody(text: string, response: Response): unknown {
   if (text === '') return undefined;
-  const type = response.headers.get('content-type') ?? '';
-  if (type.includes('json') || /^\s*[[{"]/.test(text)) {
+  const type = response.headers.get('content-type');
+  // Servers mislabel JSON (text/html from PHP hosts), so unlabelled or odd types are sniffed.
+  if (type?.includes('json') || /^\s*[[{"]/.test(text)) {
     try {
       return JSON.parse(text);
     } catch {

@@ -21,6 +21,7 @@ export {
   type ResponseEvent,
   type RetryEvent,
   type ServiceAdapter,
+  type SpecSource,
   type WithResponse,
 } from './client.js';
 export {

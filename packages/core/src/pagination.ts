@@ -64,17 +64,24 @@ export class Page<T> {
  */
 export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
   readonly #first: Promise<Page<T>>;
-  readonly #spec: RequestSpec;
+  #spec: RequestSpec | undefined;
   readonly #strategy: PageStrategy<T>;
   readonly #fetchPage: FetchPage;
   readonly #concurrency: number;
 
-  constructor(fetchPage: FetchPage, spec: RequestSpec, strategy: PageStrategy<T>, concurrency: number) {
+  constructor(
+    fetchPage: FetchPage,
+    spec: Promise<RequestSpec>,
+    strategy: PageStrategy<T>,
+    concurrency: number,
+  ) {
     this.#fetchPage = fetchPage;
-    this.#spec = spec;
     this.#strategy = strategy;
     this.#concurrency = Math.max(1, Math.floor(concurrency));
-    this.#first = fetchPage(spec).then((result) => new Page(result, spec, strategy, fetchPage));
+    this.#first = spec.then(async (resolved) => {
+      this.#spec = resolved;
+      return new Page(await fetchPage(resolved), resolved, strategy, fetchPage);
+    });
   }
 
   // biome-ignore lint/suspicious/noThenProperty: this object is a promise of the first page by design.
@@ -83,6 +90,14 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
   ): Promise<A | B> {
     return this.#first.then(onFulfilled, onRejected);
+  }
+
+  catch<B = never>(onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<Page<T> | B> {
+    return this.#first.catch(onRejected);
+  }
+
+  finally(onFinally?: (() => void) | null): Promise<Page<T>> {
+    return this.#first.finally(onFinally);
   }
 
   async *pages(): AsyncGenerator<Page<T>> {
@@ -124,7 +139,7 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     const inFlight: Array<Promise<Page<T>>> = [];
     let nextNumber = from;
     const launch = () => {
-      const spec = pageSpec(this.#spec, nextNumber++);
+      const spec = pageSpec(this.#spec!, nextNumber++);
       const promise = this.#fetchPage(spec).then(
         (result) => new Page(result, spec, this.#strategy, this.#fetchPage),
       );

@@ -27,7 +27,10 @@ export function oauthBaseString(
 ): string {
   const sorted = [...params].sort(([ka, va], [kb, vb]) => byteOrder(ka, kb) || byteOrder(va, vb));
   const normalized = sorted.map(([key, value]) => `${rfc3986(key)}=${rfc3986(value)}`).join('&');
-  return `${method.toUpperCase()}&${rfc3986(`${url.origin}${url.pathname}`)}&${rfc3986(normalized)}`;
+  // WooCommerce rebuilds the URL as home_url(path below the WordPress base): for `/?rest_route=...` that
+  // path is empty and home_url('') has no trailing slash.
+  const path = url.pathname.endsWith('/') ? url.pathname.slice(0, -1) : url.pathname;
+  return `${method.toUpperCase()}&${rfc3986(`${url.origin}${path}`)}&${rfc3986(normalized)}`;
 }
 
 function nonce(): string {

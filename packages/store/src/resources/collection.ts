@@ -85,20 +85,24 @@ export class Collection<
 > {
   constructor(
     private readonly client: BaseClient,
-    private readonly path: string,
+    /** A function for nested collections, so a bad parent id rejects the call instead of throwing. */
+    private readonly base: string | (() => string),
     private readonly schemas: Schemas<T, C, U, L>,
   ) {}
 
+  private get path(): string {
+    return typeof this.base === 'string' ? this.base : this.base();
+  }
+
   create(input: z.input<C>, options?: RequestOptions) {
-    const body = parseInput(this.schemas.create, input, `${this.schemas.name}.create input`);
-    return this.client.request({
-      method: 'POST',
+    return this.client.request(() => ({
+      method: 'POST' as const,
       path: this.path,
-      body,
+      body: parseInput(this.schemas.create, input, `${this.schemas.name}.create input`),
       schema: this.schemas.item,
       what: `${this.schemas.name}.create`,
       options,
-    });
+    }));
   }
 
   get(
@@ -106,58 +110,59 @@ export class Collection<
     params?: { context?: 'view' | 'edit'; _fields?: string[] } & Record<string, unknown>,
     options?: RequestOptions,
   ) {
-    const itemId = checkId(id);
-    return this.client.request({
-      method: 'GET',
-      path: `${this.path}/${itemId}`,
+    return this.client.request(() => ({
+      method: 'GET' as const,
+      path: `${this.path}/${checkId(id)}`,
       query: params as RequestSpec['query'],
       schema: this.#itemSchema(params),
       what: `${this.schemas.name}.get`,
       options,
-    });
+    }));
   }
 
   update(id: number, input: z.input<U>, options?: RequestOptions) {
-    const itemId = checkId(id);
-    const body = parseInput(this.schemas.update, input, `${this.schemas.name}.update input`);
-    return this.client.request({
-      method: 'PUT',
-      path: `${this.path}/${itemId}`,
-      body,
+    return this.client.request(() => ({
+      method: 'PUT' as const,
+      path: `${this.path}/${checkId(id)}`,
+      body: parseInput(this.schemas.update, input, `${this.schemas.name}.update input`),
       schema: this.schemas.item,
       what: `${this.schemas.name}.update`,
       options,
-    });
+    }));
   }
 
   delete(id: number, params?: { force?: boolean } & Record<string, unknown>, options?: RequestOptions) {
-    const itemId = checkId(id);
-    const query = parseInput(deleteParams, params ?? {}, `${this.schemas.name}.delete params`);
-    if (!this.schemas.trashable) query.force = true;
-    return this.client.request({
-      method: 'DELETE',
-      path: `${this.path}/${itemId}`,
-      query: query as RequestSpec['query'],
-      schema: this.schemas.item,
-      what: `${this.schemas.name}.delete`,
-      options,
+    return this.client.request(() => {
+      const query = parseInput(deleteParams, params ?? {}, `${this.schemas.name}.delete params`);
+      if (!this.schemas.trashable) query.force = true;
+      return {
+        method: 'DELETE' as const,
+        path: `${this.path}/${checkId(id)}`,
+        query: query as RequestSpec['query'],
+        schema: this.schemas.item,
+        what: `${this.schemas.name}.delete`,
+        options,
+      };
     });
   }
 
   list(params?: z.input<L>, options?: ListOptions): PagePromise<z.infer<T>> {
-    const query = parseInput(this.schemas.list, params ?? {}, `${this.schemas.name}.list params`) as Record<
-      string,
-      unknown
-    >;
     const { concurrency, ...requestOptions } = options ?? {};
     return this.client.list<z.infer<T>>(
-      {
-        method: 'GET',
-        path: this.path,
-        query: query as RequestSpec['query'],
-        schema: z.array(this.#itemSchema(query)),
-        what: `${this.schemas.name}.list`,
-        options: requestOptions,
+      () => {
+        const query = parseInput(
+          this.schemas.list,
+          params ?? {},
+          `${this.schemas.name}.list params`,
+        ) as Record<string, unknown>;
+        return {
+          method: 'GET',
+          path: this.path,
+          query: query as RequestSpec['query'],
+          schema: z.array(this.#itemSchema(query)),
+          what: `${this.schemas.name}.list`,
+          options: requestOptions,
+        };
       },
       pages as never,
       { concurrency: concurrency ?? 1 },

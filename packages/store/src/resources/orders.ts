@@ -34,46 +34,48 @@ const refundSchemas = {
 export class OrderNotes {
   constructor(private readonly client: BaseClient) {}
   create(orderId: number, input: z.input<typeof orderNoteInput>, options?: RequestOptions) {
-    const body = parseInput(orderNoteInput, input, 'orders.notes.create input');
-    return this.client.request({
-      method: 'POST',
+    return this.client.request(() => ({
+      method: 'POST' as const,
       path: `/orders/${checkId(orderId, 'orderId')}/notes`,
-      body,
+      body: parseInput(orderNoteInput, input, 'orders.notes.create input'),
       schema: orderNote,
       what: 'orders.notes.create',
       options,
-    });
+    }));
   }
   get(orderId: number, id: number, options?: RequestOptions) {
-    return this.client.request({
-      method: 'GET',
+    return this.client.request(() => ({
+      method: 'GET' as const,
       path: `/orders/${checkId(orderId, 'orderId')}/notes/${checkId(id)}`,
       schema: orderNote,
       what: 'orders.notes.get',
       options,
-    });
+    }));
   }
   /** Notes cannot be trashed, so this always deletes for good (`force=true`). */
   delete(orderId: number, id: number, options?: RequestOptions) {
-    return this.client.request({
-      method: 'DELETE',
+    return this.client.request(() => ({
+      method: 'DELETE' as const,
       path: `/orders/${checkId(orderId, 'orderId')}/notes/${checkId(id)}`,
       query: { force: true },
       schema: orderNote,
       what: 'orders.notes.delete',
       options,
-    });
+    }));
   }
   list(orderId: number, params?: z.input<typeof orderNoteListParams>, options?: RequestOptions) {
-    const query = parseInput(orderNoteListParams, params ?? {}, 'orders.notes.list params');
-    return this.client.request({
-      method: 'GET',
+    return this.client.request(() => ({
+      method: 'GET' as const,
       path: `/orders/${checkId(orderId, 'orderId')}/notes`,
-      query: query as RequestSpec['query'],
+      query: parseInput(
+        orderNoteListParams,
+        params ?? {},
+        'orders.notes.list params',
+      ) as RequestSpec['query'],
       schema: z.array(orderNote),
       what: 'orders.notes.list',
       options,
-    });
+    }));
   }
 }
 
@@ -87,7 +89,7 @@ type RefundCollection = Collection<
 export class OrderRefunds {
   constructor(private readonly client: BaseClient) {}
   #of(orderId: number): RefundCollection {
-    return new Collection(this.client, `/orders/${checkId(orderId, 'orderId')}/refunds`, refundSchemas);
+    return new Collection(this.client, () => `/orders/${checkId(orderId, 'orderId')}/refunds`, refundSchemas);
   }
   /** `api_refund` is required: `true` asks the gateway to pay back, `false` records a manual refund. */
   create(orderId: number, input: z.input<typeof refundInput>, options?: RequestOptions) {

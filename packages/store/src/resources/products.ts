@@ -50,7 +50,7 @@ export class Variations {
   #of(productId: number): VariationCollection {
     return new Collection(
       this.client,
-      `/products/${checkId(productId, 'productId')}/variations`,
+      () => `/products/${checkId(productId, 'productId')}/variations`,
       variationSchemas,
     );
   }
