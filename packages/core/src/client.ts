@@ -257,7 +257,7 @@ export class BaseClient {
     for (let attempt = 1; ; attempt++) {
       if (options.signal?.aborted)
         throw new AbortError('Request aborted before it was sent', { cause: options.signal.reason });
-      const releaseSlot = await this.#shared.limiter?.acquire(options.signal);
+      const releaseSlot = (await this.#shared.limiter?.acquire(options.signal)) as (() => void) | undefined;
 
       const prepared: PreparedRequest = {
         method: spec.method,
