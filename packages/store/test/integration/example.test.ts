@@ -5,8 +5,7 @@ import { expect, it } from 'vitest';
 
 it('the README quick start runs end to end against the sandbox', async () => {
   const cwd = fileURLToPath(new URL('../..', import.meta.url));
-  const env = { ...process.env, STORE_URL: '', STORE_KEY: '', STORE_SECRET: '' };
-  delete env.STORE_URL;
+  const { STORE_URL: _url, STORE_KEY: _key, STORE_SECRET: _secret, ...env } = process.env;
   const { stdout } = await promisify(execFile)(
     process.execPath,
     ['--import', 'tsx', 'examples/quickstart.ts'],
