@@ -1,11 +1,18 @@
 import type * as z from 'zod/mini';
 import { type AuthStrategy, composeAuth, type PreparedRequest } from './auth.js';
-import { AbortError, APIError, ConnectionError, type ErrorDetails, XError } from './errors.js';
+import { AbortError, APIError, ConnectionError, type ErrorDetails, TimeoutError, XError } from './errors.js';
 import { Redactor, redactUrl } from './internal/redact.js';
 import { type Logger, type LogLevel, RedactingLogger } from './log.js';
 import { PagePromise, type PageStrategy } from './pagination.js';
 import { isRateLimiter, MemoryRateLimiter, type RateLimiter, type RateLimitOptions } from './rate-limit.js';
-import { DEFAULT_RETRY, decideRetry, RetryBudget, type RetryOptions, serverBackoffMs } from './retry.js';
+import {
+  type AttemptOutcome,
+  DEFAULT_RETRY,
+  decideRetry,
+  RetryBudget,
+  type RetryOptions,
+  serverBackoffMs,
+} from './retry.js';
 import { type FetchLike, Transport } from './transport.js';
 import { parseResponse, type ValidationMode } from './validation.js';
 
@@ -296,27 +303,19 @@ export class BaseClient {
         releaseSlot?.();
         const error = this.#scrubError(cause as Error);
         if (!(error instanceof ConnectionError)) throw error;
-        const decision = decideRetry(
-          { kind: 'connection', timedOut: error.name === 'TimeoutError', unsent: error.unsent },
-          {
-            method: spec.method,
-            retryIndex: attempt - 1,
-            safeToRepeat,
-            elapsedMs: Date.now() - started,
-            now: Date.now(),
-            options: retry,
-          },
-        );
-        if (!decision.retry || !this.#spendBudget(error.name === 'TimeoutError')) throw error;
-        await this.#beforeRetry(
-          spec.method,
-          shownUrl(),
+        const outcome = {
+          kind: 'connection' as const,
+          timedOut: error instanceof TimeoutError,
+          unsent: error.unsent,
+        };
+        await this.#retryOrThrow(outcome, error, {
+          spec,
           attempt,
-          decision.delayMs,
-          decision.reason,
-          error,
-          options.signal,
-        );
+          started,
+          safeToRepeat,
+          retry,
+          url: shownUrl,
+        });
         continue;
       }
 
@@ -360,26 +359,17 @@ export class BaseClient {
 
       const errorBody = parseBody(text, response);
       const error = this.#apiError(response, errorBody, requestId, prepared);
-      const decision = decideRetry(
+      await this.#retryOrThrow(
         { kind: 'response', status: response.status, headers: response.headers },
-        {
-          method: spec.method,
-          retryIndex: attempt - 1,
-          safeToRepeat,
-          elapsedMs: Date.now() - started,
-          now: Date.now(),
-          options: retry,
-        },
-      );
-      if (!decision.retry || !this.#spendBudget(false)) throw error;
-      await this.#beforeRetry(
-        spec.method,
-        shownUrl(),
-        attempt,
-        decision.delayMs,
-        decision.reason,
         error,
-        options.signal,
+        {
+          spec,
+          attempt,
+          started,
+          safeToRepeat,
+          retry,
+          url: shownUrl,
+        },
       );
     }
   }
@@ -405,20 +395,43 @@ export class BaseClient {
     return false;
   }
 
-  async #beforeRetry(
-    method: string,
-    url: string,
-    attempt: number,
-    delayMs: number,
-    reason: string,
+  /** Throws `error` unless the policy, the deadline and the retry budget all allow another attempt; then waits. */
+  async #retryOrThrow(
+    outcome: AttemptOutcome,
     error: Error,
-    signal: AbortSignal | undefined,
-  ) {
-    await this.#hooks.beforeRetry?.({ method, url, attempt, delayMs, reason, error });
+    call: {
+      spec: RequestSpec;
+      attempt: number;
+      started: number;
+      safeToRepeat: boolean;
+      retry: RetryOptions;
+      url: () => string;
+    },
+  ): Promise<void> {
+    const now = Date.now();
+    const decision = decideRetry(outcome, {
+      method: call.spec.method,
+      retryIndex: call.attempt - 1,
+      safeToRepeat: call.safeToRepeat,
+      elapsedMs: now - call.started,
+      now,
+      options: call.retry,
+    });
+    const timedOut = outcome.kind === 'connection' && outcome.timedOut;
+    if (!decision.retry || !this.#spendBudget(timedOut)) throw error;
+    const { method } = call.spec;
+    await this.#hooks.beforeRetry?.({
+      method,
+      url: call.url(),
+      attempt: call.attempt,
+      delayMs: decision.delayMs,
+      reason: decision.reason,
+      error,
+    });
     this.logger.info(
-      `retrying ${method} ${url} in ${delayMs} ms (${reason}; attempt ${attempt} failed: ${error.message})`,
+      `retrying ${method} ${call.url()} in ${decision.delayMs} ms (${decision.reason}; attempt ${call.attempt} failed: ${error.message})`,
     );
-    await sleep(delayMs, signal);
+    await sleep(decision.delayMs, call.spec.options?.signal);
   }
 
   /** 429s and exhausted quotas pause the shared limiter, so every request waits, not just this one. */
