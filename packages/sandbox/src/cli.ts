@@ -69,6 +69,21 @@ async function main(): Promise<void> {
     ...(values.data ? { dataFile: values.data } : {}),
   };
   const sandbox = await startSandbox(options);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`\n${signal}: closing x-sandbox...\n`);
+    sandbox.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        process.stderr.write(`x-sandbox: error while closing: ${String(err)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
   const s = sandbox.store;
   const lines = [
     `x-sandbox listening on ${sandbox.url}`,
@@ -89,21 +104,6 @@ async function main(): Promise<void> {
   lines.push('Ctrl+C to stop.');
   process.stdout.write(`${lines.join('\n')}\n`);
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    process.stdout.write(`\n${signal}: closing x-sandbox...\n`);
-    sandbox.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        process.stderr.write(`x-sandbox: error while closing: ${String(err)}\n`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((err: unknown) => {
