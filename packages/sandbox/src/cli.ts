@@ -103,7 +103,6 @@ async function main(): Promise<void> {
     lines.push('Self-signed certificate (trust it as a CA):', sandbox.certificate.trim(), '');
   lines.push('Ctrl+C to stop.');
   process.stdout.write(`${lines.join('\n')}\n`);
-
 }
 
 main().catch((err: unknown) => {
