@@ -1,29 +1,52 @@
 /**
  * Client-side rate limiting: `{ limit, interval }` means "never let the server see more than `limit`
- * requests in ANY window of `interval`", including windows that start between two of our requests.
+ * requests in ANY window of `interval`", including windows that start between two of our requests,
+ * whatever the network latency.
  *
- * Algorithm: a sliding-window log. We keep the send times of the last `limit` grants; a new request
- * may go at `max(now, pausedUntil, oldestOfLastLimit + interval + safetyMargin)`. This is exact: the
- * log holds the only information that matters, and each grant waits for precisely the moment the
- * window allows it, so 120 requests at 20/s finish in 5 intervals, not 6.
+ * Contract: `acquire()` resolves with a {@link ReleaseSlot}; call it once the request has finished
+ * (response fully read, or failed). Until then the request counts as IN FLIGHT. (Before this contract
+ * `acquire()` resolved with nothing and the limiter only knew when requests left.)
+ *
+ * Algorithm: a sliding-window log over COMPLETION times. A limiter only controls when a request leaves,
+ * but the server counts when it ARRIVES, and that lies anywhere between release and completion: a cold
+ * client (new TCP/TLS connections, an HTTP stack not yet loaded) delivers its first batch 20-150 ms
+ * after release, later ones take 1-10 ms, so logging release times let two batches land in one server
+ * window. So each grant is recorded as in flight, and on release as completed at that moment. A new
+ * request may leave at `now` only if fewer than `limit` entries are "recent": an in-flight entry
+ * always is, a completed one while `completion > now - interval - safetyMargin`.
+ *
+ * Why that is strict: take any other request B the server saw within `interval` of our request A.
+ * If B was recent when A left, it is one of at most `limit - 1` such others. If it was not, B completed,
+ * hence arrived, more than `interval` before A left, hence before A arrived: it is not within
+ * `interval` of A. So at most `limit` arrivals fall in any window the server observes.
+ *
+ * When completed entries block, the next slot is exact: (the `limit`-th most recent completion, with
+ * in-flight entries counted as the most recent) + interval + margin. When in-flight entries block,
+ * nothing can be known until one completes; in memory, the release function re-evaluates the queue
+ * (no polling). The cost: each window now starts a round-trip later than the previous one ended on
+ * the server, so throughput drops by about one round-trip per window: 120 requests at 20/s take
+ * 5 windows + 5 round-trips instead of 5 windows; negligible for minute windows.
+ *
+ * A release function that is never called (a caller's bug, a crashed process) must not block forever:
+ * an in-flight entry holds a lease (`inflightLeaseMs`, default {@link DEFAULT_INFLIGHT_LEASE_MS} =
+ * 120 s, longer than the default 60 s request timeout) and counts as completed at its expiry.
+ * Releasing twice, or after the lease expired, does nothing.
+ *
+ * `safetyMarginMs` (default {@link DEFAULT_SAFETY_MARGIN_MS} = 50 ms) widens each window. It is no
+ * longer needed for latency (the rule above is strict for any latency); it covers servers whose
+ * counters are coarser than ours (whole-millisecond or batched timestamps, clocks of several
+ * front-ends) and costs `margin / interval` of throughput.
  *
  * Why not a token bucket / GCRA: with a burst capacity of `limit` a full bucket lets `limit` go at
  * once and then refills continuously, so `limit + 1` (up to nearly `2 * limit`) requests can fall in
  * one interval. Servers that enforce a strict sliding window (or a fixed window whose boundaries we do
  * not know) answer that with 429s. A bucket without burst (one request every `interval / limit`) never
  * overshoots, but it spreads a burst of 20 over a whole second where the server would have accepted
- * it at once. The log costs `limit` numbers of memory, which is small for any real limit.
+ * it at once. The log holds at most `limit` completions and `limit` in-flight entries.
  *
- * `safetyMarginMs` (default {@link DEFAULT_SAFETY_MARGIN_MS} = 50 ms) widens each window: a request
- * may leave `interval + margin` after the one `limit` grants before it, so when network latency varies
- * by less than the margin between those two requests the server still sees them a full interval
- * apart. The limiter controls when requests leave, not when they arrive: a cold client (new TCP/TLS
- * connections, a not yet loaded or optimised HTTP stack) can deliver its first window 20-300 ms late
- * and so squeeze it against the next. Raise the margin for high-jitter links or bursty cold starts;
- * it costs `margin / interval` of throughput.
- *
- * In memory: one FIFO queue and at most one pending timer, armed for the exact next slot. The shared
- * Redis limiter (`@x/core/redis`) runs the same log as one Lua script on the Redis clock.
+ * In memory: one FIFO queue and at most one pending timer, armed for the head's next slot (or its
+ * deadline) and moved earlier when a release makes the slot known. The shared Redis limiter
+ * (`@x/core/redis`) runs the same rule as Lua scripts on the Redis clock.
  *
  * This module is universal (browser, Node, edge): no `node:` imports.
  */
@@ -53,6 +76,8 @@ export const DEFAULT_MAX_QUEUE = 1000;
 export const DEFAULT_MAX_WAIT_MS = 5 * 60_000;
 /** Extra spacing per window; see the module comment. 5% of a 1 s window, negligible for a minute. */
 export const DEFAULT_SAFETY_MARGIN_MS = 50;
+/** How long an unreleased grant counts as in flight; see the module comment. */
+export const DEFAULT_INFLIGHT_LEASE_MS = 120_000;
 
 export interface RateLimitOptions {
   /** At most this many requests ... */
@@ -61,21 +86,43 @@ export interface RateLimitOptions {
   interval: Duration;
   /** Requests allowed to wait; one more is rejected with `RateLimitQueueError('queue_full')`. Default 1000. */
   maxQueue?: number;
-  /** A request that would wait longer is rejected with `RateLimitQueueError('wait_timeout')`. Default 5 minutes. */
+  /**
+   * A request that would wait longer is rejected with `RateLimitQueueError('wait_timeout')`: at once
+   * when even the most favourable course (every in-flight request completing now) is too slow, else
+   * when the deadline passes. Default 5 minutes.
+   */
   maxWaitMs?: number;
   /**
-   * Added to `interval` when spacing requests, so that network jitter cannot make the SERVER observe
-   * more than `limit` in one window. Default {@link DEFAULT_SAFETY_MARGIN_MS} (50 ms).
+   * Added to `interval` when spacing requests, for servers whose counters are coarser than ours.
+   * Default {@link DEFAULT_SAFETY_MARGIN_MS} (50 ms).
    */
   safetyMarginMs?: number;
+  /**
+   * A granted request whose release function has not been called after this long counts as completed
+   * at that moment, so a lost release cannot block the limiter forever. Keep it above the longest
+   * time a request can take to reach the server (the request timeout). Default 120 000 (2 minutes).
+   */
+  inflightLeaseMs?: number;
 }
 
+/**
+ * Ends one granted request's slot: call it once the request has finished (response fully read, or
+ * failed). Calling it again does nothing.
+ */
+export type ReleaseSlot = () => void;
+
+/**
+ * A rate limiter. `acquire()` resolves with a {@link ReleaseSlot} (it used to resolve with nothing):
+ * the limiter counts a request from its grant until its release, because its arrival at the server
+ * lies somewhere in between.
+ */
 export interface RateLimiter {
   /**
-   * Resolves when one request may be sent now. FIFO among waiters. Rejects with RateLimitQueueError,
-   * or AbortError (and leaves the queue) when `signal` aborts.
+   * Resolves when one request may be sent; call the returned function once the request has finished
+   * (response fully read, or failed). FIFO among waiters. Rejects with RateLimitQueueError, or
+   * AbortError (and leaves the queue) when `signal` aborts.
    */
-  acquire(signal?: AbortSignal): Promise<void>;
+  acquire(signal?: AbortSignal): Promise<ReleaseSlot>;
   /**
    * The server said stop (429 Retry-After, RateLimit-Remaining: 0 + reset): nobody, in any process
    * sharing the store, gets a slot before `untilEpochMs`. Keeps the later of the current pause and this one.
@@ -96,10 +143,11 @@ export interface Clock {
 export interface ResolvedRateLimitOptions {
   limit: number;
   intervalMs: number;
-  /** `interval + safetyMargin`: the spacing between a grant and the one `limit` grants later. */
+  /** `interval + safetyMargin`: how long a completed request stays recent. */
   windowMs: number;
   maxQueue: number;
   maxWaitMs: number;
+  leaseMs: number;
 }
 
 /** @internal */
@@ -123,7 +171,11 @@ export function resolveRateLimitOptions(options: RateLimitOptions): ResolvedRate
   if (!Number.isFinite(margin) || margin < 0) {
     throw new TypeError(`Invalid safetyMarginMs ${String(margin)}: expected a finite number >= 0`);
   }
-  return { limit, intervalMs, windowMs: intervalMs + margin, maxQueue, maxWaitMs };
+  const leaseMs = options.inflightLeaseMs ?? DEFAULT_INFLIGHT_LEASE_MS;
+  if (!Number.isFinite(leaseMs) || leaseMs <= 0) {
+    throw new TypeError(`Invalid inflightLeaseMs ${String(leaseMs)}: expected a finite number > 0`);
+  }
+  return { limit, intervalMs, windowMs: intervalMs + margin, maxQueue, maxWaitMs, leaseMs };
 }
 
 /** @internal */
@@ -182,7 +234,7 @@ export const systemClock: Clock = Object.freeze({
 
 /** @internal One queued `acquire()` call. */
 export interface Waiter {
-  resolve(): void;
+  resolve(release: ReleaseSlot): void;
   reject(error: unknown): void;
   /** Clock time after which it would rather fail with `wait_timeout` than keep waiting. */
   deadline: number;
@@ -196,8 +248,8 @@ export function enqueueWaiter(
   queue: Waiter[],
   deadline: number,
   signal: AbortSignal | undefined,
-): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
+): Promise<ReleaseSlot> {
+  return new Promise<ReleaseSlot>((resolve, reject) => {
     const onAbort = () => {
       const index = queue.indexOf(waiter);
       if (index !== -1) queue.splice(index, 1);
@@ -205,9 +257,9 @@ export function enqueueWaiter(
     };
     const waiter: Waiter = {
       deadline,
-      resolve() {
+      resolve(release) {
         signal?.removeEventListener('abort', onAbort);
-        resolve();
+        resolve(release);
       },
       reject(error) {
         signal?.removeEventListener('abort', onAbort);
@@ -219,18 +271,33 @@ export function enqueueWaiter(
   });
 }
 
-/** Sliding-window-log limiter for one process (see the module comment). */
+/** @internal A {@link ReleaseSlot} that runs `release` on its first call only. */
+export function releaseOnce(release: () => void): ReleaseSlot {
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    release();
+  };
+}
+
+/** setTimeout fires at once beyond 2^31 - 1 ms; a longer wait just re-arms when this one ends. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** Sliding-window log over completion times, for one process (see the module comment). */
 export class MemoryRateLimiter implements RateLimiter {
   readonly #options: ResolvedRateLimitOptions;
   readonly #clock: Clock;
-  /** Send times of the last `limit` grants, a ring buffer: oldest at `#start` once full. */
-  readonly #log: number[] = [];
-  #start = 0;
+  /** Completion times, ascending; only the last `limit` can ever block, older ones are dropped. */
+  readonly #completed: number[] = [];
+  /** Lease expiry per in-flight grant. Monotonic clock and a fixed lease: insertion order is expiry order. */
+  readonly #inflight = new Map<number, number>();
+  #grants = 0;
   #pausedUntil = Number.NEGATIVE_INFINITY;
   readonly #queue: Waiter[] = [];
-  /** True while the single timer is pending; it always fires at or before the head's slot. */
-  #timerPending = false;
-  readonly #closing = new AbortController();
+  /** The one pending timer: due at or before the head's next slot or deadline. */
+  #timer: { at: number; cancel: AbortController } | undefined;
+  #closed = false;
 
   constructor(options: RateLimitOptions, clock: Clock = systemClock) {
     this.#options = resolveRateLimitOptions(options);
@@ -242,21 +309,23 @@ export class MemoryRateLimiter implements RateLimiter {
     return this.#queue.length;
   }
 
-  acquire(signal?: AbortSignal): Promise<void> {
-    if (this.#closing.signal.aborted)
-      return Promise.reject(abortError(undefined, 'The rate limiter is closed'));
+  /** Granted requests not released yet (and whose lease has not expired). */
+  get inflight(): number {
+    this.#expireLeases(this.#clock.now());
+    return this.#inflight.size;
+  }
+
+  acquire(signal?: AbortSignal): Promise<ReleaseSlot> {
+    if (this.#closed) return Promise.reject(abortError(undefined, 'The rate limiter is closed'));
     if (signal?.aborted) return Promise.reject(abortError(signal));
     const now = this.#clock.now();
     this.#grantDue(now);
     const position = this.#queue.length;
-    const slot = this.#slot(position, now);
-    if (position === 0 && slot <= now) {
-      this.#record(now);
-      return Promise.resolve();
-    }
+    if (position === 0 && this.#nextSlot(now) <= now) return Promise.resolve(this.#grant(now));
     const { maxQueue, maxWaitMs } = this.#options;
     if (position >= maxQueue) return Promise.reject(queueFullError(maxQueue));
-    if (slot - now > maxWaitMs) return Promise.reject(waitTimeoutError(slot - now, maxWaitMs));
+    const earliest = this.#earliestSlot(position, now);
+    if (earliest - now > maxWaitMs) return Promise.reject(waitTimeoutError(earliest - now, maxWaitMs));
     const promise = enqueueWaiter(this.#queue, now + maxWaitMs, signal);
     this.#arm(now);
     return promise;
@@ -265,69 +334,134 @@ export class MemoryRateLimiter implements RateLimiter {
   pause(untilEpochMs: number): void {
     if (!(untilEpochMs > this.#pausedUntil)) return;
     this.#pausedUntil = untilEpochMs;
-    // Waiters whose new slot lies beyond their deadline fail now rather than when the deadline passes.
+    // Waiters that cannot get a slot before their deadline even if everything in flight completed now
+    // fail now rather than when the deadline passes.
     const now = this.#clock.now();
     const waiting = this.#queue.splice(0);
     for (const waiter of waiting) {
-      const slot = this.#slot(this.#queue.length, now);
+      const slot = this.#earliestSlot(this.#queue.length, now);
       if (slot > waiter.deadline) waiter.reject(waitTimeoutError(slot - now, this.#options.maxWaitMs));
       else this.#queue.push(waiter);
     }
+    this.#arm(now);
   }
 
   close(): void {
-    this.#closing.abort();
+    this.#closed = true;
+    this.#cancelTimer();
     for (const waiter of this.#queue.splice(0))
       waiter.reject(abortError(undefined, 'The rate limiter was closed'));
   }
 
+  #grant(now: number): ReleaseSlot {
+    const id = ++this.#grants;
+    this.#inflight.set(id, now + this.#options.leaseMs);
+    return releaseOnce(() => this.#release(id));
+  }
+
+  #release(id: number): void {
+    const now = this.#clock.now();
+    this.#expireLeases(now);
+    // Not in flight any more: its lease expired and it already counts as completed then.
+    if (!this.#inflight.delete(id)) return;
+    this.#logCompletion(now);
+    // The head's next slot is now known (or earlier than the lease-based guess): re-evaluate.
+    if (!this.#closed) this.#wake(now);
+  }
+
+  /** In-flight entries whose lease has run out count as completed at their lease expiry. */
+  #expireLeases(now: number): void {
+    for (const [id, until] of this.#inflight) {
+      if (until > now) break;
+      this.#inflight.delete(id);
+      this.#logCompletion(until);
+    }
+  }
+
+  #logCompletion(at: number): void {
+    const log = this.#completed;
+    let index = log.length;
+    while (index > 0 && log[index - 1]! > at) index--;
+    log.splice(index, 0, at);
+    if (log.length > this.#options.limit) log.shift();
+  }
+
   /**
-   * Earliest send time of the request `position` places behind the head of the queue (0 = head), given
-   * the grants so far. Future grant j waits for the grant `limit` before it: a logged one for j < limit,
-   * otherwise future grant j - limit, which gives the closed form below.
+   * When the head may go if nothing is released meanwhile (in-flight entries complete at their lease
+   * expiry): the `limit`-th most recent entry, in-flight ones being the most recent, plus the window.
+   * `<= now` exactly when fewer than `limit` entries are recent.
    */
-  #slot(position: number, now: number): number {
+  #nextSlot(now: number): number {
+    this.#expireLeases(now);
+    const { limit, windowMs } = this.#options;
+    const base = Math.max(now, this.#pausedUntil);
+    const flying = this.#inflight.size;
+    // Grants stop at `limit` recent entries, so at most `limit` are in flight; then the oldest lease decides.
+    if (flying >= limit) return Math.max(base, this.#inflight.values().next().value! + windowMs);
+    const index = this.#completed.length - (limit - flying);
+    return index < 0 ? base : Math.max(base, this.#completed[index]! + windowMs);
+  }
+
+  /**
+   * A lower bound for the slot of the request `position` places behind the head (0 = head): as if
+   * everything in flight, and every future grant, completed at once. Future grant j then waits for
+   * the entry `limit` before it: a logged one for j < limit, otherwise future grant j - limit, which
+   * gives the closed form below. Only used to reject early; grants follow {@link #nextSlot}.
+   */
+  #earliestSlot(position: number, now: number): number {
+    this.#expireLeases(now);
     const { limit, windowMs } = this.#options;
     const first = position % limit;
     const laps = (position - first) / limit;
-    const logged = this.#log.length;
-    const index = logged + first - limit; // index into the log, oldest first
+    const completed = this.#completed.length;
+    const index = completed + this.#inflight.size + first - limit; // into completions ++ [now x in flight]
     const base = Math.max(now, this.#pausedUntil);
-    const slot = index < 0 ? base : Math.max(base, this.#log[(this.#start + index) % logged]! + windowMs);
+    const entry = index < completed ? this.#completed[index] : now;
+    const slot = index < 0 ? base : Math.max(base, entry! + windowMs);
     return slot + laps * windowMs;
   }
 
-  #record(now: number): void {
-    if (this.#log.length < this.#options.limit) {
-      this.#log.push(now);
-    } else {
-      this.#log[this.#start] = now;
-      this.#start = (this.#start + 1) % this.#options.limit;
-    }
+  #grantDue(now: number): void {
+    while (this.#queue.length > 0 && this.#nextSlot(now) <= now)
+      this.#queue.shift()!.resolve(this.#grant(now));
   }
 
-  #grantDue(now: number): void {
-    while (this.#queue.length > 0 && this.#slot(0, now) <= now) {
-      this.#record(now);
-      this.#queue.shift()!.resolve();
+  /** Grants what is due, fails waiters past their deadline, and arms the timer for the rest. */
+  #wake(now: number): void {
+    this.#grantDue(now);
+    const { maxWaitMs } = this.#options;
+    // Deadlines are `enqueued + maxWaitMs` on a monotonic clock: FIFO order is deadline order.
+    while (this.#queue.length > 0 && this.#queue[0]!.deadline <= now) {
+      const remaining = Math.max(0, this.#nextSlot(now) - now);
+      this.#queue.shift()!.reject(waitTimeoutError(maxWaitMs + remaining, maxWaitMs));
     }
+    this.#arm(now);
   }
 
   #arm(now: number): void {
-    if (this.#timerPending || this.#queue.length === 0) return;
-    this.#timerPending = true;
-    const delay = Math.max(0, Math.ceil(this.#slot(0, now) - now));
-    this.#clock.sleep(delay, this.#closing.signal).then(
+    if (this.#queue.length === 0) {
+      this.#cancelTimer();
+      return;
+    }
+    const at = Math.min(this.#nextSlot(now), this.#queue[0]!.deadline);
+    if (this.#timer && this.#timer.at <= at) return;
+    this.#cancelTimer();
+    const timer = { at, cancel: new AbortController() };
+    this.#timer = timer;
+    const delay = Math.min(MAX_TIMER_MS, Math.max(0, Math.ceil(at - now)));
+    this.#clock.sleep(delay, timer.cancel.signal).then(
       () => {
-        this.#timerPending = false;
-        const at = this.#clock.now();
-        this.#grantDue(at);
-        this.#arm(at);
+        if (this.#timer !== timer) return;
+        this.#timer = undefined;
+        this.#wake(this.#clock.now());
       },
-      () => {
-        this.#timerPending = false;
-      },
+      () => {},
     );
+  }
+
+  #cancelTimer(): void {
+    this.#timer?.cancel.abort();
+    this.#timer = undefined;
   }
 }
 

@@ -32,6 +32,11 @@ export interface ArrivalServer {
 export interface ArrivalServerOptions {
   /** Answers each request; default `200 {"ok":true}`. The body has been read when it is called. */
   respond?: (request: IncomingMessage, response: ServerResponse, body: string) => void;
+  /**
+   * Stops reading the first `count` connections for `ms` after they open, so the requests on them
+   * arrive (as this server records it) that much later: a slow or congested first hop.
+   */
+  stallConnections?: { count: number; ms: number };
 }
 
 export async function startArrivalServer(options: ArrivalServerOptions = {}): Promise<ArrivalServer> {
@@ -52,6 +57,21 @@ export async function startArrivalServer(options: ArrivalServerOptions = {}): Pr
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => respond(request, response, Buffer.concat(chunks).toString('utf8')));
   });
+  const stall = options.stallConnections;
+  let stalled = 0;
+  const timers = new Set<NodeJS.Timeout>();
+  if (stall) {
+    server.on('connection', (socket) => {
+      if (stalled >= stall.count) return;
+      stalled++;
+      socket.pause();
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        socket.resume();
+      }, stall.ms);
+      timers.add(timer);
+    });
+  }
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
@@ -66,6 +86,7 @@ export async function startArrivalServer(options: ArrivalServerOptions = {}): Pr
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
+        for (const timer of timers) clearTimeout(timer);
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
@@ -90,4 +111,18 @@ export function minSpan(times: readonly number[], n: number): number {
   let min = Number.POSITIVE_INFINITY;
   for (let i = 0; i + n < sorted.length; i++) min = Math.min(min, sorted[i + n]! - sorted[i]!);
   return min;
+}
+
+/**
+ * Per batch of `size` consecutive arrivals: when its first arrived (ms after the very first arrival)
+ * and how long it took from its first to its last arrival, e.g. `0+12 1063+4 ...`.
+ */
+export function batchFigures(times: readonly number[], size: number): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length; i += size) {
+    const batch = sorted.slice(i, i + size);
+    parts.push(`${(batch[0]! - sorted[0]!).toFixed(0)}+${(batch.at(-1)! - batch[0]!).toFixed(0)}`);
+  }
+  return parts.join(' ');
 }

@@ -33,8 +33,11 @@ export function findRedisServer(): string {
       return candidate;
     } catch {}
   }
+  const looked = process.env.REDIS_SERVER_BIN
+    ? `REDIS_SERVER_BIN=${process.env.REDIS_SERVER_BIN} is not an executable file`
+    : 'looked in PATH and /usr/bin; set REDIS_SERVER_BIN to override';
   throw new Error(
-    'redis-server was not found (looked in PATH and /usr/bin; set REDIS_SERVER_BIN to override). ' +
+    `redis-server was not found (${looked}). ` +
       'The Redis rate-limiter tests need a real server: install it, e.g. `sudo apt-get install -y redis-server`.',
   );
 }

@@ -1,9 +1,12 @@
 /**
- * The shared limiter across processes: a real redis-server started here, 3 separate Node processes
- * (test/fixtures/limiter-worker.ts) each sending a burst of 40 through a RedisRateLimiter on one key,
- * to one arrival server in this process. Same acceptance as the in-memory test: at most 20 arrivals
- * in any 1 s window as the server sees them, and first-to-last within 10% of the ideal 5000 ms
- * (the 6th batch of 20 cannot go before 5 × 1 s under a strict sliding window).
+ * The shared limiter across processes: a real redis-server started here, 3 separate, COLD Node
+ * processes (test/fixtures/limiter-worker.ts; no warm-up: their first fetch loads undici and opens
+ * new connections) each sending a burst of 40 through a RedisRateLimiter on one key, to one arrival
+ * server in this process, releasing each slot once the response is read. Same acceptance as the
+ * in-memory test: at most 20 arrivals in any 1 s window as the server sees them, and first-to-last
+ * within 10% of the ideal 5000 ms (the 6th batch of 20 cannot arrive before 5 × 1 s under a strict
+ * sliding window; the limiter adds the 50 ms margin, about one round-trip and the Redis polling
+ * jitter per window).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +15,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RateLimitOptions } from '../../src/rate-limit.js';
 import { RedisRateLimiter } from '../../src/redis.js';
 import type { WorkerReply, WorkerRequest } from '../fixtures/limiter-worker.js';
-import { type ArrivalServer, maxInWindow, minSpan, startArrivalServer } from '../helpers/arrival-server.js';
+import {
+  type ArrivalServer,
+  batchFigures,
+  maxInWindow,
+  minSpan,
+  startArrivalServer,
+} from '../helpers/arrival-server.js';
 import { findRedisServer, type RedisServer, startRedisServer } from '../helpers/redis-server.js';
 
 const LIMIT = 20;
@@ -88,23 +97,6 @@ describe('RedisRateLimiter across processes', () => {
     server = await startArrivalServer();
     redis = new Redis(redisServer.url);
     workers = await Promise.all(Array.from({ length: PROCESSES }, () => startWorker(redisServer.url)));
-    // Warm each worker's fetch and connection pool, through the same code path, before anything is
-    // measured; see rate-limit.test.ts.
-    for (let round = 0; round < 5; round++) {
-      await Promise.all(
-        workers.map((w) =>
-          w.request({
-            type: 'burst',
-            key: 'warm-up',
-            options: { limit: 1000, interval: '1s' },
-            url: `${server.url}/warm-up`,
-            count: LIMIT,
-          }),
-        ),
-      );
-    }
-    await redis.del('x-sdk:rate-limit:{warm-up}:log');
-    server.reset();
   }, 60_000);
 
   afterAll(async () => {
@@ -133,7 +125,7 @@ describe('RedisRateLimiter across processes', () => {
     console.log(
       `redis limiter (${PROCESSES} processes): ${times.length} arrivals, max per 1 s window ${maxPerWindow} ` +
         `(closest arrivals ${LIMIT} apart: ${minSpan(times, LIMIT).toFixed(1)} ms), ` +
-        `first→last ${elapsed.toFixed(1)} ms, ideal ${IDEAL_MS} ms (${((elapsed / IDEAL_MS - 1) * 100).toFixed(1)}%)`,
+        `first→last ${elapsed.toFixed(1)} ms, ideal ${IDEAL_MS} ms (${((elapsed / IDEAL_MS - 1) * 100).toFixed(1)}%); batches of ${LIMIT} (start+span ms): ${batchFigures(times, LIMIT)}`,
     );
     for (const reply of replies) {
       expect(reply).toEqual({ type: 'burst-done', statuses: Array(PER_PROCESS).fill(200), errors: [] });
@@ -141,6 +133,47 @@ describe('RedisRateLimiter across processes', () => {
     expect(times).toHaveLength(PROCESSES * PER_PROCESS);
     expect(maxPerWindow).toBeLessThanOrEqual(LIMIT);
     expect(Math.abs(elapsed - IDEAL_MS)).toBeLessThanOrEqual(IDEAL_MS * 0.1);
+  });
+
+  it('3 processes × 40, responses delayed by a random 0-300 ms: still never more than 20 in any 1 s window', async () => {
+    const MAX_DELAY_MS = 300;
+    const slow = await startArrivalServer({
+      respond: (_request, response) => {
+        setTimeout(
+          () => response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
+          Math.random() * MAX_DELAY_MS,
+        );
+      },
+    });
+    try {
+      const replies = await Promise.all(
+        workers.map((w) =>
+          w.request({
+            type: 'burst',
+            key: 'slow',
+            options: OPTIONS,
+            url: `${slow.url}/slow`,
+            count: PER_PROCESS,
+          }),
+        ),
+      );
+      const times = slow.times();
+      const maxPerWindow = maxInWindow(times, WINDOW_MS);
+      const elapsed = times.at(-1)! - times[0]!;
+      console.log(
+        `redis limiter (${PROCESSES} processes), responses delayed 0-${MAX_DELAY_MS} ms: ${times.length} arrivals, ` +
+          `max per 1 s window ${maxPerWindow} (closest arrivals ${LIMIT} apart: ${minSpan(times, LIMIT).toFixed(1)} ms), ` +
+          `first→last ${elapsed.toFixed(1)} ms, ideal ${IDEAL_MS} ms (${((elapsed / IDEAL_MS - 1) * 100).toFixed(1)}%); batches of ${LIMIT} (start+span ms): ${batchFigures(times, LIMIT)}`,
+      );
+      for (const reply of replies) {
+        expect(reply).toEqual({ type: 'burst-done', statuses: Array(PER_PROCESS).fill(200), errors: [] });
+      }
+      expect(times).toHaveLength(PROCESSES * PER_PROCESS);
+      expect(maxPerWindow).toBeLessThanOrEqual(LIMIT);
+      expect(elapsed).toBeLessThan(5 * (WINDOW_MS + 50 + MAX_DELAY_MS) + 1000);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('pause() in one process delays the requests of the others until the pause ends', async () => {
@@ -168,15 +201,47 @@ describe('RedisRateLimiter across processes', () => {
     expect(firstAfter).toBeLessThan(PAUSE_MS + 1000);
   });
 
-  it('keys expire: the log after one window, the pause when it ends; nothing is left behind', async () => {
+  it("a crashed process's unreleased slots stop blocking when their lease expires", async () => {
+    const LEASE_MS = 500;
+    const options: RateLimitOptions = { ...OPTIONS, inflightLeaseMs: LEASE_MS };
+    const crashing = await startWorker(redisServer.url);
+    const before = performance.now();
+    await crashing.request({ type: 'hold', key: 'crash', options, count: LIMIT });
+    const exited = new Promise((resolve) => crashing.child.once('exit', resolve));
+    crashing.child.kill('SIGKILL');
+    await exited;
+
+    const limiter = new RedisRateLimiter({ ...options, redis, key: 'crash' });
+    expect(await redis.zcard(limiter.keys.inflight)).toBe(LIMIT);
+    const release = await limiter.acquire();
+    const waited = performance.now() - before;
+    release();
+    await limiter.close();
+    // Counted as completed at lease expiry, so recent for one more interval + margin after that.
+    const expected = LEASE_MS + WINDOW_MS + 50;
+    console.log(
+      `redis lease: ${LIMIT} slots held by a killed process; next grant after ${waited.toFixed(1)} ms (lease + window = ${expected} ms)`,
+    );
+    expect(waited).toBeGreaterThanOrEqual(expected - 5);
+    expect(waited).toBeLessThan(expected + 1000);
+    expect(await redis.zcard(limiter.keys.inflight)).toBe(0);
+  });
+
+  it('keys expire: in-flight after its lease, the log one window after the last completion, the pause when it ends; nothing is left behind', async () => {
     const limiter = new RedisRateLimiter({ ...OPTIONS, redis, key: 'expiry' });
-    await limiter.acquire();
-    await limiter.acquire();
+    const releases = [await limiter.acquire(), await limiter.acquire()];
+    const inflightTtl = await redis.pttl(limiter.keys.inflight);
+    expect(inflightTtl).toBeGreaterThan(0);
+    expect(inflightTtl).toBeLessThanOrEqual(120_000 + WINDOW_MS + 50); // default lease + window
+    expect(await redis.zcard(limiter.keys.inflight)).toBe(2);
+    for (const release of releases) release();
     await limiter.pause(Date.now() + 300);
+    await limiter.close(); // waits for the release scripts
     const [logTtl, pauseTtl] = await Promise.all([
       redis.pttl(limiter.keys.log),
       redis.pttl(limiter.keys.pause),
     ]);
+    expect(await redis.exists(limiter.keys.inflight)).toBe(0); // emptied, hence deleted
     expect(logTtl).toBeGreaterThan(0);
     expect(logTtl).toBeLessThanOrEqual(WINDOW_MS + 50); // interval + default safety margin
     expect(pauseTtl).toBeGreaterThan(0);
@@ -184,15 +249,19 @@ describe('RedisRateLimiter across processes', () => {
     expect(await redis.zcard(limiter.keys.log)).toBe(2);
 
     await new Promise((resolve) => setTimeout(resolve, WINDOW_MS + 50 + 100));
-    expect(await redis.exists(limiter.keys.log, limiter.keys.pause)).toBe(0);
-    // Every key of the earlier tests (acceptance, pause) has expired too.
+    expect(await redis.exists(limiter.keys.log, limiter.keys.inflight, limiter.keys.pause)).toBe(0);
+    // Every key of the earlier tests (acceptance, pause, crash) has expired too.
     expect(await redis.keys('*')).toEqual([]);
   });
 
   it('a fresh process after a Redis restart (NOSCRIPT) still works: EVALSHA falls back to EVAL', async () => {
     await redis.script('FLUSH');
     const limiter = new RedisRateLimiter({ ...OPTIONS, redis, key: 'noscript' });
-    await expect(limiter.acquire()).resolves.toBeUndefined();
+    const release = await limiter.acquire();
+    expect(await redis.zcard(limiter.keys.inflight)).toBe(1);
+    release();
+    await limiter.close();
+    expect(await redis.zcard(limiter.keys.inflight)).toBe(0);
     expect(await redis.zcard(limiter.keys.log)).toBe(1);
   });
 });

@@ -8,6 +8,7 @@ import {
   MemoryRateLimiter,
   parseDuration,
   type RateLimiter,
+  type ReleaseSlot,
 } from '../../src/rate-limit.js';
 
 /** A clock that only moves when told to; `sleep` resolves as `advance` passes its due time. */
@@ -24,7 +25,9 @@ class FakeClock implements Clock {
       const sleeper = { at: this.#now + ms, resolve };
       this.#sleepers.push(sleeper);
       signal?.addEventListener('abort', () => {
-        this.#sleepers.splice(this.#sleepers.indexOf(sleeper), 1);
+        const index = this.#sleepers.indexOf(sleeper);
+        if (index === -1) return; // already woken
+        this.#sleepers.splice(index, 1);
         reject(new AbortError('sleep aborted'));
       });
     });
@@ -33,6 +36,11 @@ class FakeClock implements Clock {
   /** Pending sleeps: the limiter promises at most one. */
   get timers(): number {
     return this.#sleepers.length;
+  }
+
+  /** Due time of the only pending sleep. */
+  get timerAt(): number | undefined {
+    return this.#sleepers[0]?.at;
   }
 
   /** Moves time forward by `ms`, waking sleepers in due order and letting their callbacks run. */
@@ -55,12 +63,19 @@ class FakeClock implements Clock {
 
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Acquires and records the clock time at which each call resolved (or the error it rejected with). */
-function track(limiter: RateLimiter, clock: FakeClock, signal?: AbortSignal) {
-  const state: { grantedAt?: number; error?: unknown } = {};
+interface Tracked {
+  grantedAt?: number;
+  release?: ReleaseSlot;
+  error?: unknown;
+}
+
+/** Acquires and records when the call resolved and its release function (or the error it rejected with). */
+function track(limiter: RateLimiter, clock: FakeClock, signal?: AbortSignal): Tracked {
+  const state: Tracked = {};
   limiter.acquire(signal).then(
-    () => {
+    (release) => {
       state.grantedAt = clock.now();
+      state.release = release;
     },
     (error: unknown) => {
       state.error = error;
@@ -68,6 +83,8 @@ function track(limiter: RateLimiter, clock: FakeClock, signal?: AbortSignal) {
   );
   return state;
 }
+
+const granted = (calls: Tracked[]) => calls.filter((c) => c.grantedAt !== undefined).length;
 
 describe('parseDuration', () => {
   it.each([
@@ -111,69 +128,184 @@ describe('MemoryRateLimiter options', () => {
     [{ limit: 1, interval: '1s', maxQueue: -1 }, /maxQueue -1/],
     [{ limit: 1, interval: '1s', maxWaitMs: Number.NaN }, /maxWaitMs NaN/],
     [{ limit: 1, interval: '1s', safetyMarginMs: -5 }, /safetyMarginMs -5/],
+    [{ limit: 1, interval: '1s', inflightLeaseMs: 0 }, /inflightLeaseMs 0/],
   ] as const)('rejects %j', (options, message) => {
     expect(() => new MemoryRateLimiter(options as never)).toThrow(message);
   });
 });
 
+/** Like `track`, but the request completes the moment it is granted (a zero round-trip). */
+function trackReleasing(limiter: RateLimiter, clock: FakeClock, signal?: AbortSignal): Tracked {
+  const state: Tracked = {};
+  limiter.acquire(signal).then(
+    (release) => {
+      state.grantedAt = clock.now();
+      release();
+    },
+    (error: unknown) => {
+      state.error = error;
+    },
+  );
+  return state;
+}
+
 describe('MemoryRateLimiter', () => {
-  it('grants `limit` at once, then the next exactly one interval plus the default margin after the first', async () => {
+  it('grants `limit` at once, holds the next while they are in flight, then one window after the limit-th most recent completion', async () => {
     const clock = new FakeClock();
     const start = clock.now();
     const limiter = new MemoryRateLimiter({ limit: 3, interval: '1s' }, clock);
     const calls = Array.from({ length: 4 }, () => track(limiter, clock));
     await clock.advance(0);
     expect(calls.map((c) => c.grantedAt)).toEqual([start, start, start, undefined]);
-    await clock.advance(1000 + DEFAULT_SAFETY_MARGIN_MS - 1);
+    expect(limiter.inflight).toBe(3);
+    await clock.advance(2000); // far beyond one window: in flight still counts
+    expect(calls[3]!.grantedAt).toBeUndefined();
+    calls[0]!.release!();
+    await clock.advance(100);
+    calls[1]!.release!();
+    calls[2]!.release!();
+    // 3 recent entries (completed at +2000, +2100, +2100); the oldest stops counting after interval + margin.
+    await clock.advance(1000 + DEFAULT_SAFETY_MARGIN_MS - 101);
     expect(calls[3]!.grantedAt).toBeUndefined();
     await clock.advance(1);
-    expect(calls[3]!.grantedAt).toBe(start + 1000 + DEFAULT_SAFETY_MARGIN_MS);
+    expect(calls[3]!.grantedAt).toBe(start + 2000 + 1000 + DEFAULT_SAFETY_MARGIN_MS);
   });
 
-  it('keeps a sliding window: each grant waits for the one `limit` grants earlier', async () => {
+  it('keeps a sliding window over completions: each grant waits for the entry `limit` grants earlier', async () => {
     const clock = new FakeClock();
     const start = clock.now();
     const limiter = new MemoryRateLimiter({ limit: 3, interval: 1000, safetyMarginMs: 0 }, clock);
-    track(limiter, clock);
+    trackReleasing(limiter, clock);
     await clock.advance(400);
-    track(limiter, clock);
-    track(limiter, clock);
+    trackReleasing(limiter, clock);
+    trackReleasing(limiter, clock);
     await clock.advance(100);
-    const fourth = track(limiter, clock);
-    const fifth = track(limiter, clock);
-    const sixth = track(limiter, clock);
-    const seventh = track(limiter, clock);
+    const later = Array.from({ length: 4 }, () => trackReleasing(limiter, clock));
     await clock.advance(5000);
-    expect([fourth, fifth, sixth, seventh].map((c) => c.grantedAt! - start)).toEqual([
-      1000, 1400, 1400, 2000,
-    ]);
+    expect(later.map((c) => c.grantedAt! - start)).toEqual([1000, 1400, 1400, 2000]);
   });
 
-  it('sends 120 requests at 20/s in exactly 5 windows, never more than 20 in any window, with one timer', async () => {
+  it('sends 120 requests at 20/s with a 10 ms round-trip in 5 × (window + round-trip), never more than 20 arrivals in any window, with one timer', async () => {
     const clock = new FakeClock();
     const start = clock.now();
     const limiter = new MemoryRateLimiter({ limit: 20, interval: '1s' }, clock);
     const calls = Array.from({ length: 120 }, () => track(limiter, clock));
+    const released = new Set<Tracked>();
     let maxTimers = 0;
-    for (let step = 0; step < 60; step++) {
-      await clock.advance(100);
+    for (let step = 0; step < 600; step++) {
+      await clock.advance(10);
+      for (const call of calls) {
+        if (call.grantedAt !== undefined && call.grantedAt <= clock.now() - 10 && !released.has(call)) {
+          released.add(call);
+          call.release!();
+        }
+      }
       maxTimers = Math.max(maxTimers, clock.timers);
     }
     const times = calls.map((c) => c.grantedAt!);
     expect(times.every((t) => t !== undefined)).toBe(true);
     const window = 1000 + DEFAULT_SAFETY_MARGIN_MS;
-    expect(Math.max(...times) - start).toBe(5 * window);
-    for (const t of times)
-      expect(times.filter((u) => u >= t && u < t + window).length).toBeLessThanOrEqual(20);
+    expect(Math.max(...times) - start).toBe(5 * (window + 10));
+    // Wherever between grant and completion each arrives, no 21 fit in one interval + margin.
+    for (const jitter of [0, 5, 10]) {
+      const arrivals = times.map((t, i) => t + ((i * jitter) % 11));
+      for (const t of arrivals)
+        expect(arrivals.filter((u) => u >= t && u < t + window).length).toBeLessThanOrEqual(20);
+    }
     expect(maxTimers).toBe(1);
     expect(clock.timers).toBe(0);
+  });
+
+  it('in-flight entries block however long they take (until their lease)', async () => {
+    const clock = new FakeClock();
+    const limiter = new MemoryRateLimiter({ limit: 2, interval: '1s' }, clock);
+    const held = [track(limiter, clock), track(limiter, clock)];
+    const waiting = track(limiter, clock);
+    await clock.advance(60_000);
+    expect(granted(held)).toBe(2);
+    expect(waiting.grantedAt).toBeUndefined();
+    expect(limiter.inflight).toBe(2);
+    expect(limiter.pending).toBe(1);
+    expect(clock.timers).toBe(1); // armed for the lease, not polling
+  });
+
+  it('a release re-evaluates the queue: the timer moves from the lease to completion + window', async () => {
+    const clock = new FakeClock();
+    const start = clock.now();
+    const limiter = new MemoryRateLimiter(
+      { limit: 2, interval: '1s', safetyMarginMs: 0, inflightLeaseMs: 30_000 },
+      clock,
+    );
+    const [a] = [track(limiter, clock), track(limiter, clock)];
+    const waiting = track(limiter, clock);
+    await clock.advance(0);
+    expect(clock.timerAt).toBe(start + 30_000 + 1000);
+    await clock.advance(300);
+    a!.release!();
+    expect(clock.timers).toBe(1);
+    expect(clock.timerAt).toBe(start + 300 + 1000);
+    await clock.advance(999);
+    expect(waiting.grantedAt).toBeUndefined();
+    await clock.advance(1);
+    expect(waiting.grantedAt).toBe(start + 1300);
+  });
+
+  it('calling a release function twice is harmless', async () => {
+    const clock = new FakeClock();
+    const start = clock.now();
+    const limiter = new MemoryRateLimiter({ limit: 2, interval: '1s', safetyMarginMs: 0 }, clock);
+    const release = await limiter.acquire();
+    release();
+    release();
+    await clock.advance(500);
+    release();
+    expect(limiter.inflight).toBe(0);
+    // One completion logged (at start), not three: two more fit, the third waits for start + 1000.
+    const calls = Array.from({ length: 3 }, () => trackReleasing(limiter, clock));
+    await clock.advance(0);
+    expect(granted(calls)).toBe(1);
+    await clock.advance(500);
+    expect(calls.map((c) => c.grantedAt)).toEqual([start + 500, start + 1000, undefined]);
+    await clock.advance(500);
+    expect(calls[2]!.grantedAt).toBe(start + 1500);
+  });
+
+  it('a release never called stops blocking when its lease expires; releasing it late does nothing', async () => {
+    const clock = new FakeClock();
+    const start = clock.now();
+    const limiter = new MemoryRateLimiter(
+      { limit: 1, interval: '1s', safetyMarginMs: 0, inflightLeaseMs: 5000 },
+      clock,
+    );
+    const lost = await limiter.acquire();
+    const next = track(limiter, clock);
+    await clock.advance(5999);
+    expect(next.grantedAt).toBeUndefined();
+    await clock.advance(1);
+    // Counted as completed at lease expiry (+5000), so recent until +6000.
+    expect(next.grantedAt).toBe(start + 6000);
+    expect(limiter.inflight).toBe(1);
+    next.release!(); // completed at +6000
+    await clock.advance(500);
+    lost(); // late: must not log a completion at +6500
+    expect(limiter.inflight).toBe(0);
+    const third = track(limiter, clock);
+    await clock.advance(499);
+    expect(third.grantedAt).toBeUndefined();
+    await clock.advance(1);
+    expect(third.grantedAt).toBe(start + 7000);
   });
 
   it('serves waiters first in, first out', async () => {
     const clock = new FakeClock();
     const limiter = new MemoryRateLimiter({ limit: 2, interval: '1s', safetyMarginMs: 0 }, clock);
     const order: number[] = [];
-    const all = Array.from({ length: 7 }, (_, i) => limiter.acquire().then(() => order.push(i)));
+    const all = Array.from({ length: 7 }, (_, i) =>
+      limiter.acquire().then((release) => {
+        order.push(i);
+        release();
+      }),
+    );
     await clock.advance(3000);
     await Promise.all(all);
     expect(order).toEqual([0, 1, 2, 3, 4, 5, 6]);
@@ -182,7 +314,7 @@ describe('MemoryRateLimiter', () => {
   it("rejects with RateLimitQueueError('queue_full') beyond maxQueue waiters", async () => {
     const clock = new FakeClock();
     const limiter = new MemoryRateLimiter({ limit: 1, interval: '1s', maxQueue: 2 }, clock);
-    await limiter.acquire(); // granted at once: not a waiter
+    (await limiter.acquire())(); // granted at once: not a waiter
     const waiting = [limiter.acquire(), limiter.acquire()];
     const error = await limiter.acquire().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitQueueError);
@@ -191,17 +323,19 @@ describe('MemoryRateLimiter', () => {
       message: expect.stringContaining('2 requests waiting'),
     });
     expect(limiter.pending).toBe(2);
+    const first = await Promise.race([waiting[0]!, clock.advance(5000).then(() => waiting[0]!)]);
+    first();
     await clock.advance(5000);
-    await expect(Promise.all(waiting)).resolves.toEqual([undefined, undefined]);
+    await expect(waiting[1]).resolves.toBeTypeOf('function');
   });
 
-  it("rejects with RateLimitQueueError('wait_timeout') a request that would wait longer than maxWaitMs", async () => {
+  it("rejects with RateLimitQueueError('wait_timeout') at once a request that cannot go within maxWaitMs", async () => {
     const clock = new FakeClock();
     const limiter = new MemoryRateLimiter(
       { limit: 1, interval: '1s', maxWaitMs: 1500, safetyMarginMs: 0 },
       clock,
     );
-    await limiter.acquire();
+    (await limiter.acquire())();
     const second = limiter.acquire(); // waits 1000 ms: fine
     await expect(limiter.acquire()).rejects.toMatchObject({
       name: 'RateLimitQueueError',
@@ -209,14 +343,27 @@ describe('MemoryRateLimiter', () => {
       message: expect.stringContaining('2000 ms'),
     });
     await clock.advance(1000);
-    await expect(second).resolves.toBeUndefined();
+    await expect(second).resolves.toBeTypeOf('function');
+  });
+
+  it('rejects with wait_timeout when the deadline passes while in-flight requests still block', async () => {
+    const clock = new FakeClock();
+    const limiter = new MemoryRateLimiter({ limit: 1, interval: '1s', maxWaitMs: 3000 }, clock);
+    await limiter.acquire(); // never released within the test
+    const waiter = track(limiter, clock); // might go at +1050 if the first completed now: it waits
+    await clock.advance(2999);
+    expect(waiter.error).toBeUndefined();
+    await clock.advance(1);
+    expect(waiter.error).toMatchObject({ name: 'RateLimitQueueError', reason: 'wait_timeout' });
+    expect(limiter.pending).toBe(0);
+    expect(clock.timers).toBe(0);
   });
 
   it('an aborted waiter rejects with AbortError, leaves the queue, and the next one takes its slot', async () => {
     const clock = new FakeClock();
     const start = clock.now();
     const limiter = new MemoryRateLimiter({ limit: 1, interval: '1s', safetyMarginMs: 0 }, clock);
-    await limiter.acquire();
+    (await limiter.acquire())();
     const controller = new AbortController();
     const aborted = track(limiter, clock, controller.signal);
     const next = track(limiter, clock);
@@ -228,12 +375,14 @@ describe('MemoryRateLimiter', () => {
     expect(limiter.pending).toBe(1);
     await clock.advance(1000);
     expect(next.grantedAt).toBe(start + 1000);
+    expect(limiter.inflight).toBe(1);
   });
 
   it('rejects an already aborted signal without using a slot', async () => {
     const clock = new FakeClock();
     const limiter = new MemoryRateLimiter({ limit: 1, interval: '1s' }, clock);
     await expect(limiter.acquire(AbortSignal.abort())).rejects.toBeInstanceOf(AbortError);
+    expect(limiter.inflight).toBe(0);
     const next = track(limiter, clock);
     await clock.advance(0);
     expect(next.grantedAt).toBe(clock.now());
@@ -243,13 +392,13 @@ describe('MemoryRateLimiter', () => {
     const clock = new FakeClock();
     const start = clock.now();
     const limiter = new MemoryRateLimiter({ limit: 5, interval: '1s', safetyMarginMs: 0 }, clock);
-    await limiter.acquire();
-    const limited = Array.from({ length: 5 }, () => track(limiter, clock)); // 4 now, 1 at +1000
+    (await limiter.acquire())();
+    const limited = Array.from({ length: 5 }, () => trackReleasing(limiter, clock)); // 4 now, 1 at +1000
     await clock.advance(0);
-    expect(limited.filter((c) => c.grantedAt !== undefined)).toHaveLength(4);
+    expect(granted(limited)).toBe(4);
     limiter.pause(start + 3000);
     limiter.pause(start + 2000); // earlier: ignored
-    const later = track(limiter, clock);
+    const later = trackReleasing(limiter, clock);
     await clock.advance(2999);
     expect(limited[4]!.grantedAt).toBeUndefined();
     expect(later.grantedAt).toBeUndefined();
@@ -267,25 +416,33 @@ describe('MemoryRateLimiter', () => {
     await clock.advance(0);
     expect(waiter.error).toMatchObject({ reason: 'wait_timeout' });
     expect(limiter.pending).toBe(0);
+    expect(clock.timers).toBe(0);
   });
 
-  it('close() rejects waiters with AbortError, stops the timer and refuses new requests', async () => {
+  it('close() rejects waiters with AbortError, stops the timer and refuses new requests; late releases are harmless', async () => {
     const clock = new FakeClock();
     const limiter = new MemoryRateLimiter({ limit: 1, interval: '1s' }, clock);
-    await limiter.acquire();
+    const release = await limiter.acquire();
     const waiter = limiter.acquire();
     expect(clock.timers).toBe(1);
     limiter.close();
     await expect(waiter).rejects.toBeInstanceOf(AbortError);
     expect(clock.timers).toBe(0);
     await expect(limiter.acquire()).rejects.toThrow('closed');
+    expect(() => release()).not.toThrow();
+    expect(clock.timers).toBe(0);
+  });
+
+  it('types acquire() as resolving with a release function', () => {
+    expectTypeOf<RateLimiter['acquire']>().returns.toEqualTypeOf<Promise<ReleaseSlot>>();
+    expectTypeOf<ReleaseSlot>().toEqualTypeOf<() => void>();
   });
 });
 
 describe('isRateLimiter', () => {
   it('recognises limiters by shape', () => {
     expect(isRateLimiter(new MemoryRateLimiter({ limit: 1, interval: '1s' }))).toBe(true);
-    expect(isRateLimiter({ acquire: async () => {}, pause: () => {} })).toBe(true);
+    expect(isRateLimiter({ acquire: async () => () => {}, pause: () => {} })).toBe(true);
     expect(isRateLimiter({ acquire: async () => {} })).toBe(false);
     expect(isRateLimiter({ limit: 60, interval: '1m' })).toBe(false);
     expect(isRateLimiter(null)).toBe(false);
