@@ -264,69 +264,34 @@ export class BaseClient {
     for (let attempt = 1; ; attempt++) {
       if (options.signal?.aborted)
         throw new AbortError('Request aborted before it was sent', { cause: options.signal.reason });
-      const releaseSlot = (await this.#shared.limiter?.acquire(options.signal)) as (() => void) | undefined;
-
-      const prepared: PreparedRequest = {
-        method: spec.method,
-        url: this.buildUrl(spec.path, spec.query),
-        headers: this.#baseHeaders(contentType, options),
-        body,
-      };
-      await this.#auth?.apply(prepared);
-      // Redacting the URL costs a few microseconds; only pay for it when a hook or a log line will show it.
-      let shown: string | undefined;
-      const shownUrl = () => (shown ??= this.#showUrl(prepared.url));
-      if (this.#hooks.beforeRequest) {
-        await this.#hooks.beforeRequest({
-          method: spec.method,
-          url: shownUrl(),
-          attempt,
-          headers: prepared.headers,
-        });
-      }
-      if (this.logger.enabled('debug'))
-        this.logger.debug(`→ ${spec.method} ${shownUrl()} (attempt ${attempt})`);
-
-      const sentAt = performance.now();
-      let response: Response;
-      let text: string;
+      const releaseSlot = await this.#shared.limiter?.acquire(options.signal);
+      let sent: Attempt;
       try {
-        ({ response, text } = await this.#transport.send({
-          method: spec.method,
-          url: prepared.url,
-          headers: prepared.headers,
-          body: prepared.body,
-          timeoutMs: options.timeout ?? this.#timeout,
-          signal: options.signal,
-        }));
-      } catch (cause) {
+        sent = await this.#attempt(spec, attempt, body, contentType);
+      } finally {
+        // A request counts against the limit until it has completed: its arrival lies in between.
         releaseSlot?.();
-        const error = this.#scrubError(cause as Error);
+      }
+      const call = { spec, attempt, started, safeToRepeat, retry, url: sent.shownUrl };
+
+      if (sent.kind === 'failed') {
+        const error = this.#scrubError(sent.error);
         if (!(error instanceof ConnectionError)) throw error;
-        const outcome = {
-          kind: 'connection' as const,
-          timedOut: error instanceof TimeoutError,
-          unsent: error.unsent,
-        };
-        await this.#retryOrThrow(outcome, error, {
-          spec,
-          attempt,
-          started,
-          safeToRepeat,
-          retry,
-          url: shownUrl,
-        });
+        await this.#retryOrThrow(
+          { kind: 'connection', timedOut: error instanceof TimeoutError, unsent: error.unsent },
+          error,
+          call,
+        );
         continue;
       }
 
-      // The limiter counts a request until it has completed: its arrival at the server lies in between.
-      releaseSlot?.();
-      const durationMs = Math.round(performance.now() - sentAt);
+      const { response, text, prepared } = sent;
       const requestId = this.#requestId(response.headers);
       if (this.#hooks.afterResponse) {
+        const durationMs = sent.durationMs;
         await this.#hooks.afterResponse({
           method: spec.method,
-          url: shownUrl(),
+          url: sent.shownUrl(),
           attempt,
           status: response.status,
           durationMs,
@@ -335,8 +300,10 @@ export class BaseClient {
         });
       }
       if (this.logger.enabled('info')) {
+        const retried = attempt > 1 ? ` after ${attempt - 1} retries` : '';
+        const id = requestId ? ` (request_id=${requestId})` : '';
         this.logger.info(
-          `${spec.method} ${shownUrl()} → ${response.status} in ${durationMs} ms${requestId ? ` (request_id=${requestId})` : ''}${attempt > 1 ? ` after ${attempt - 1} retries` : ''}`,
+          `${spec.method} ${sent.shownUrl()} → ${response.status} in ${sent.durationMs} ms${id}${retried}`,
         );
       }
       this.#observeServerLimits(response);
@@ -357,20 +324,63 @@ export class BaseClient {
         return { data, response, status: response.status, headers: response.headers, requestId };
       }
 
-      const errorBody = parseBody(text, response);
-      const error = this.#apiError(response, errorBody, requestId, prepared);
+      const error = this.#apiError(response, parseBody(text, response), requestId, prepared);
       await this.#retryOrThrow(
         { kind: 'response', status: response.status, headers: response.headers },
         error,
-        {
-          spec,
-          attempt,
-          started,
-          safeToRepeat,
-          retry,
-          url: shownUrl,
-        },
+        call,
       );
+    }
+  }
+
+  /** Prepares, signs and sends one attempt. Transport failures are returned; anything else throws. */
+  async #attempt(
+    spec: RequestSpec,
+    attempt: number,
+    body: BodyInit | undefined,
+    contentType: string | undefined,
+  ): Promise<Attempt> {
+    const options = spec.options ?? {};
+    const prepared: PreparedRequest = {
+      method: spec.method,
+      url: this.buildUrl(spec.path, spec.query),
+      headers: this.#baseHeaders(contentType, options),
+      body,
+    };
+    await this.#auth?.apply(prepared);
+    // Redacting the URL costs a few microseconds; only pay for it when a hook or a log line shows it.
+    let shown: string | undefined;
+    const shownUrl = () => (shown ??= this.#showUrl(prepared.url));
+    if (this.#hooks.beforeRequest) {
+      await this.#hooks.beforeRequest({
+        method: spec.method,
+        url: shownUrl(),
+        attempt,
+        headers: prepared.headers,
+      });
+    }
+    if (this.logger.enabled('debug'))
+      this.logger.debug(`→ ${spec.method} ${shownUrl()} (attempt ${attempt})`);
+    const sentAt = performance.now();
+    try {
+      const { response, text } = await this.#transport.send({
+        method: spec.method,
+        url: prepared.url,
+        headers: prepared.headers,
+        body: prepared.body,
+        timeoutMs: options.timeout ?? this.#timeout,
+        signal: options.signal,
+      });
+      return {
+        kind: 'sent',
+        prepared,
+        shownUrl,
+        response,
+        text,
+        durationMs: Math.round(performance.now() - sentAt),
+      };
+    } catch (error) {
+      return { kind: 'failed', prepared, shownUrl, error: error as Error };
     }
   }
 
@@ -502,6 +512,17 @@ export class BaseClient {
 }
 
 export type SpecSource<S> = S | (() => S);
+
+type Attempt =
+  | {
+      kind: 'sent';
+      prepared: PreparedRequest;
+      shownUrl: () => string;
+      response: Response;
+      text: string;
+      durationMs: number;
+    }
+  | { kind: 'failed'; prepared: PreparedRequest; shownUrl: () => string; error: Error };
 
 async function resolveSpec<S>(source: SpecSource<S>): Promise<S> {
   return typeof source === 'function' ? (source as () => S)() : source;

@@ -65,6 +65,7 @@ export {
   parseDuration,
   type RateLimiter,
   type RateLimitOptions,
+  type ReleaseSlot,
 } from './rate-limit.js';
 export {
   type AttemptOutcome,

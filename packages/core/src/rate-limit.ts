@@ -32,7 +32,7 @@
  * 120 s, longer than the default 60 s request timeout) and counts as completed at its expiry.
  * Releasing twice, or after the lease expired, does nothing.
  *
- * `safetyMarginMs` (default {@link DEFAULT_SAFETY_MARGIN_MS} = 50 ms) widens each window. It is no
+ * `safetyMarginMs` (default {@link DEFAULT_SAFETY_MARGIN_MS} = 20 ms) widens each window. It is no
  * longer needed for latency (the rule above is strict for any latency); it covers servers whose
  * counters are coarser than ours (whole-millisecond or batched timestamps, clocks of several
  * front-ends) and costs `margin / interval` of throughput.
@@ -75,7 +75,7 @@ export function parseDuration(value: Duration): number {
 export const DEFAULT_MAX_QUEUE = 1000;
 export const DEFAULT_MAX_WAIT_MS = 5 * 60_000;
 /** Extra spacing per window; see the module comment. 5% of a 1 s window, negligible for a minute. */
-export const DEFAULT_SAFETY_MARGIN_MS = 50;
+export const DEFAULT_SAFETY_MARGIN_MS = 20;
 /** How long an unreleased grant counts as in flight; see the module comment. */
 export const DEFAULT_INFLIGHT_LEASE_MS = 120_000;
 
@@ -94,7 +94,7 @@ export interface RateLimitOptions {
   maxWaitMs?: number;
   /**
    * Added to `interval` when spacing requests, for servers whose counters are coarser than ours.
-   * Default {@link DEFAULT_SAFETY_MARGIN_MS} (50 ms).
+   * Default {@link DEFAULT_SAFETY_MARGIN_MS} (20 ms).
    */
   safetyMarginMs?: number;
   /**

@@ -382,6 +382,26 @@ describe('cancellation and hooks', () => {
     expect(clone.rateLimiter).toBe(client.rateLimiter);
   });
 
+  it('a hook that throws after the limiter granted a slot gives the slot back', async () => {
+    let fail = true;
+    const client = new TestClient({
+      baseURL: server.url,
+      rateLimit: { limit: 1, interval: '200ms' },
+      hooks: {
+        beforeRequest: () => {
+          if (fail) {
+            fail = false;
+            throw new Error('hook failed');
+          }
+        },
+      },
+    });
+    await expect(client.getThing(1)).rejects.toThrow('hook failed');
+    // Without the release the slot would stay taken until its 120 s lease ran out.
+    server.replies.push({ json: { id: 1, name: 'a' } });
+    await expect(client.getThing(1)).resolves.toMatchObject({ id: 1 });
+  });
+
   it('logs method, redacted URL, status, duration, request id and retries at info', async () => {
     server.replies.push(
       { status: 503 },

@@ -12,7 +12,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RateLimitOptions } from '../../src/rate-limit.js';
+import { DEFAULT_SAFETY_MARGIN_MS as MARGIN_MS, type RateLimitOptions } from '../../src/rate-limit.js';
 import { RedisRateLimiter } from '../../src/redis.js';
 import type { WorkerReply, WorkerRequest } from '../fixtures/limiter-worker.js';
 import {
@@ -170,7 +170,7 @@ describe('RedisRateLimiter across processes', () => {
       }
       expect(times).toHaveLength(PROCESSES * PER_PROCESS);
       expect(maxPerWindow).toBeLessThanOrEqual(LIMIT);
-      expect(elapsed).toBeLessThan(5 * (WINDOW_MS + 50 + MAX_DELAY_MS) + 1000);
+      expect(elapsed).toBeLessThan(5 * (WINDOW_MS + MARGIN_MS + MAX_DELAY_MS) + 1000);
     } finally {
       await slow.close();
     }
@@ -218,7 +218,7 @@ describe('RedisRateLimiter across processes', () => {
     release();
     await limiter.close();
     // Counted as completed at lease expiry, so recent for one more interval + margin after that.
-    const expected = LEASE_MS + WINDOW_MS + 50;
+    const expected = LEASE_MS + WINDOW_MS + MARGIN_MS;
     console.log(
       `redis lease: ${LIMIT} slots held by a killed process; next grant after ${waited.toFixed(1)} ms (lease + window = ${expected} ms)`,
     );
@@ -232,7 +232,7 @@ describe('RedisRateLimiter across processes', () => {
     const releases = [await limiter.acquire(), await limiter.acquire()];
     const inflightTtl = await redis.pttl(limiter.keys.inflight);
     expect(inflightTtl).toBeGreaterThan(0);
-    expect(inflightTtl).toBeLessThanOrEqual(120_000 + WINDOW_MS + 50); // default lease + window
+    expect(inflightTtl).toBeLessThanOrEqual(120_000 + WINDOW_MS + MARGIN_MS); // default lease + window
     expect(await redis.zcard(limiter.keys.inflight)).toBe(2);
     for (const release of releases) release();
     await limiter.pause(Date.now() + 300);
@@ -243,12 +243,12 @@ describe('RedisRateLimiter across processes', () => {
     ]);
     expect(await redis.exists(limiter.keys.inflight)).toBe(0); // emptied, hence deleted
     expect(logTtl).toBeGreaterThan(0);
-    expect(logTtl).toBeLessThanOrEqual(WINDOW_MS + 50); // interval + default safety margin
+    expect(logTtl).toBeLessThanOrEqual(WINDOW_MS + MARGIN_MS); // interval + default safety margin
     expect(pauseTtl).toBeGreaterThan(0);
     expect(pauseTtl).toBeLessThanOrEqual(300);
     expect(await redis.zcard(limiter.keys.log)).toBe(2);
 
-    await new Promise((resolve) => setTimeout(resolve, WINDOW_MS + 50 + 100));
+    await new Promise((resolve) => setTimeout(resolve, WINDOW_MS + MARGIN_MS + 100));
     expect(await redis.exists(limiter.keys.log, limiter.keys.inflight, limiter.keys.pause)).toBe(0);
     // Every key of the earlier tests (acceptance, pause, crash) has expired too.
     expect(await redis.keys('*')).toEqual([]);
