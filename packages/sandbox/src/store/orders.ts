@@ -23,7 +23,9 @@ import {
   nextId,
   type OrderRec,
   type ProductRec,
+  type Sequences,
   type ShippingLine,
+  type StoreState,
   type VariationRec,
 } from './state.js';
 import type { Store } from './store.js';
@@ -166,6 +168,45 @@ const LIST_SPECS: Specs = {
 
 const DP_SPECS: Specs = { context: CONTEXT, dp: { type: 'integer' } };
 
+// ---- rollback of a failed write ------------------------------------------------------------------------------
+
+/**
+ * Undo journal for one order write. Why a journal and not "validate first" or an up-front snapshot: the set of
+ * records a write touches (stock holders, sales counters, the paying customer) is only known once the line items
+ * are resolved (by id, variation or SKU), so the code that mutates a record first hands it to `touch()`, which
+ * keeps a deep copy of it. Everything `writeOrder()` and its callees can change is covered:
+ * - the order itself (fields, addresses, lines, meta): `touch(o)` before the write (a new order is only
+ *   inserted into `orders` after a successful write, so it needs nothing);
+ * - id sequences (`post`, `item`, `meta` through nextId()): `seq` is copied whole (seven numbers);
+ * - stock (`stock_quantity`, `stock_status`, `modified`) of products/variations: adjustStock() touches the holder;
+ * - `total_sales` of products/variations: recordSales() touches both;
+ * - `is_paying_customer`: statusSideEffects() touches the customer.
+ * No write inserts into or deletes from a collection map. Webhooks already queued by emit() are not recalled
+ * (nor were they when the whole state was cloned). Rollback restores each record in place, key order included.
+ */
+export class WriteJournal {
+  private readonly seq: Sequences;
+  private readonly saved = new Map<object, object>();
+
+  constructor(private readonly state: StoreState) {
+    this.seq = { ...state.seq };
+  }
+
+  /** Call before mutating a record that is already in the state. */
+  touch(rec: object): void {
+    if (!this.saved.has(rec)) this.saved.set(rec, structuredClone(rec));
+  }
+
+  rollback(): void {
+    Object.assign(this.state.seq, this.seq);
+    for (const [rec, copy] of this.saved) {
+      for (const k of Object.keys(rec)) delete (rec as Record<string, unknown>)[k];
+      Object.assign(rec, copy);
+    }
+    this.saved.clear();
+  }
+}
+
 // ---- totals, stock, status side effects ---------------------------------------------------------------------
 
 function recalcTotals(o: OrderRec): void {
@@ -195,11 +236,13 @@ export function adjustStock(
   store: Store,
   items: { product_id: number; variation_id: number; quantity: number }[],
   sign: 1 | -1,
+  journal?: WriteJournal,
 ): void {
   const now = store.now();
   for (const item of items) {
     const holder = stockHolder(store, item);
     if (!holder) continue;
+    journal?.touch(holder);
     holder.stock_quantity = (holder.stock_quantity ?? 0) + sign * item.quantity;
     syncStockStatus(holder);
     holder.modified = now;
@@ -214,12 +257,18 @@ function needsProcessing(store: Store, o: OrderRec): boolean {
   });
 }
 
-function recordSales(store: Store, o: OrderRec, sign: 1 | -1): void {
+function recordSales(store: Store, o: OrderRec, sign: 1 | -1, journal?: WriteJournal): void {
   for (const li of o.line_items) {
     const p = store.state.products.get(li.product_id);
-    if (p) p.total_sales = Math.max(0, p.total_sales + sign * li.quantity);
+    if (p) {
+      journal?.touch(p);
+      p.total_sales = Math.max(0, p.total_sales + sign * li.quantity);
+    }
     const v = store.state.variations.get(li.variation_id);
-    if (v) v.total_sales = Math.max(0, v.total_sales + sign * li.quantity);
+    if (v) {
+      journal?.touch(v);
+      v.total_sales = Math.max(0, v.total_sales + sign * li.quantity);
+    }
   }
 }
 
@@ -231,6 +280,7 @@ export function statusSideEffects(
   o: OrderRec & { sales_recorded?: boolean },
   from: string,
   to: string,
+  journal?: WriteJournal,
 ): void {
   if (from === to) return;
   const now = store.now();
@@ -238,24 +288,27 @@ export function statusSideEffects(
   if (to === 'completed') {
     o.date_completed = now;
     const c = store.state.customers.get(o.customer_id);
-    if (c) c.is_paying_customer = true;
+    if (c) {
+      journal?.touch(c);
+      c.is_paying_customer = true;
+    }
   }
   if (REDUCE_ON.has(to)) {
     if (!o.stock_reduced) {
-      adjustStock(store, o.line_items, -1);
+      adjustStock(store, o.line_items, -1, journal);
       o.stock_reduced = true;
     }
     if (!o.sales_recorded) {
-      recordSales(store, o, 1);
+      recordSales(store, o, 1, journal);
       o.sales_recorded = true;
     }
   }
   if ((to === 'cancelled' || to === 'pending') && o.stock_reduced) {
-    adjustStock(store, o.line_items, 1);
+    adjustStock(store, o.line_items, 1, journal);
     o.stock_reduced = false;
   }
   if (to === 'cancelled' && o.sales_recorded) {
-    recordSales(store, o, -1);
+    recordSales(store, o, -1, journal);
     o.sales_recorded = false;
   }
 }
@@ -592,12 +645,16 @@ export function blankOrder(store: Store, id: number, now: number): OrderRec & { 
   };
 }
 
-/** WC_REST_Orders_V2_Controller::save_object(): props, lines, totals, status, then `set_paid` → payment_complete(). */
+/**
+ * WC_REST_Orders_V2_Controller::save_object(): props, lines, totals, status, then `set_paid` → payment_complete().
+ * Records other than `o` (and `seq`) that it changes are handed to `journal` first, so a failed write can be undone.
+ */
 export function writeOrder(
   store: Store,
   o: OrderRec,
   body: Record<string, unknown>,
   creating: boolean,
+  journal?: WriteJournal,
 ): void {
   const p = validateParams(body, ORDER_SPECS);
   if (typeof p.customer_id === 'number' && p.customer_id !== 0) {
@@ -641,7 +698,7 @@ export function writeOrder(
     o.status = p.status;
     o.pre_trash_status = undefined;
   }
-  statusSideEffects(store, o, from, o.status);
+  statusSideEffects(store, o, from, o.status, journal);
   if (
     p.set_paid === true &&
     (creating || ((o.status === 'pending' || o.status === 'failed') && o.total > 0))
@@ -650,9 +707,9 @@ export function writeOrder(
       const before = o.status;
       if (o.date_paid === null) o.date_paid = store.now();
       o.status = needsProcessing(store, o) ? 'processing' : 'completed';
-      statusSideEffects(store, o, before, o.status);
+      statusSideEffects(store, o, before, o.status, journal);
       if (!o.stock_reduced) {
-        adjustStock(store, o.line_items, -1);
+        adjustStock(store, o.line_items, -1, journal);
         o.stock_reduced = true;
       }
     }
@@ -724,14 +781,14 @@ function createOrder(ctx: Ctx): Result {
     throw new RestError(400, 'woocommerce_rest_shop_order_exists', 'Cannot create existing shop_order.');
   }
   const store = ctx.store;
-  const snapshot = structuredClone(store.state);
+  const journal = new WriteJournal(store.state);
   const id = store.state.seq.post + 1;
   const o = blankOrder(store, id, store.now());
   try {
     nextId(store.state, 'post');
-    writeOrder(store, o, ctx.params, true);
+    writeOrder(store, o, ctx.params, true, journal);
   } catch (err) {
-    store.state = snapshot;
+    journal.rollback();
     throw err;
   }
   store.state.orders.set(id, o);
@@ -754,13 +811,14 @@ function updateOrder(ctx: Ctx): Result {
   const existing = store.state.orders.get(idParam(ctx));
   if (existing) requireCap(ctx, 'edit');
   if (!existing) throw new RestError(400, 'woocommerce_rest_shop_order_invalid_id', 'Invalid ID.');
-  const snapshot = structuredClone(store.state);
-  const o = store.state.orders.get(existing.id)!;
+  const o = existing;
+  const journal = new WriteJournal(store.state);
+  journal.touch(o);
   const wasTrash = o.status === 'trash';
   try {
-    writeOrder(store, o, ctx.params, false);
+    writeOrder(store, o, ctx.params, false, journal);
   } catch (err) {
-    store.state = snapshot;
+    journal.rollback();
     throw err;
   }
   store.changed();

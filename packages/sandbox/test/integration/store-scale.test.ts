@@ -1,0 +1,280 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Sandbox, startSandbox } from '../../src/index.js';
+import { createStoreEmulator } from '../../src/store/app.js';
+import { blankOrder, WriteJournal, writeOrder } from '../../src/store/orders.js';
+import { nextId } from '../../src/store/state.js';
+
+let sb: Sandbox;
+let auth: string;
+
+async function api(method: string, path: string, body?: unknown) {
+  const res = await fetch(`${sb.url}/wp-json/wc/v3${path}`, {
+    method,
+    headers: { Authorization: auth, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : undefined };
+}
+
+beforeAll(async () => {
+  sb = await startSandbox({ port: 0, store: { rateLimit: false } });
+  auth = `Basic ${Buffer.from(`${sb.store.consumerKey}:${sb.store.consumerSecret}`).toString('base64')}`;
+});
+afterAll(async () => {
+  await sb.close();
+});
+
+describe('failed order writes roll back', () => {
+  it('a failing create or update leaves stock, id sequences and the order unchanged', async () => {
+    const product = (
+      await api('POST', '/products', {
+        name: 'Stocked',
+        regular_price: '4',
+        manage_stock: true,
+        stock_quantity: 50,
+      })
+    ).json;
+    const other = (
+      await api('POST', '/products', {
+        name: 'Other',
+        regular_price: '6',
+        manage_stock: true,
+        stock_quantity: 9,
+      })
+    ).json;
+    const customer = (await api('POST', '/customers', { email: 'rollback@example.com', first_name: 'R' }))
+      .json;
+    const first = await api('POST', '/orders', {
+      status: 'processing',
+      customer_id: customer.id,
+      meta_data: [{ key: 'k', value: 'v' }],
+      line_items: [{ product_id: product.id, quantity: 2 }],
+      shipping_lines: [{ method_id: 'flat_rate', total: '5.00' }],
+    });
+    expect(first.status).toBe(201);
+    const order = first.json;
+    const snapshot = async () => ({
+      product: (await api('GET', `/products/${product.id}`)).json,
+      other: (await api('GET', `/products/${other.id}`)).json,
+      customer: (await api('GET', `/customers/${customer.id}`)).json,
+      order: (await api('GET', `/orders/${order.id}`)).json,
+      count: (await api('GET', '/orders?per_page=100')).json.length,
+    });
+    const before = await snapshot();
+    expect(before.product.stock_quantity).toBe(48);
+
+    const lineId = order.line_items[0].id;
+    const failures: [string, string, Record<string, unknown>, string][] = [
+      [
+        'POST',
+        '/orders',
+        {
+          status: 'completed',
+          set_paid: true,
+          meta_data: [{ key: 'm', value: 1 }],
+          line_items: [{ product_id: other.id, quantity: 3 }, { product_id: 999_999 }],
+        },
+        'woocommerce_rest_invalid_product_id',
+      ],
+      [
+        'POST',
+        '/orders',
+        { customer_id: 987_654, line_items: [{ product_id: product.id }] },
+        'woocommerce_rest_invalid_customer_id',
+      ],
+      [
+        'POST',
+        '/orders',
+        { status: 'bogus', line_items: [{ product_id: product.id }] },
+        'rest_invalid_param',
+      ],
+      [
+        'PUT',
+        `/orders/${order.id}`,
+        {
+          status: 'completed',
+          customer_note: 'changed',
+          billing: { first_name: 'Changed' },
+          meta_data: [{ key: 'new', value: 'x' }],
+          line_items: [
+            { id: lineId, quantity: 7 },
+            { product_id: other.id, quantity: 1 },
+            { product_id: 999_999, quantity: 1 },
+          ],
+        },
+        'woocommerce_rest_invalid_product_id',
+      ],
+      [
+        'PUT',
+        `/orders/${order.id}`,
+        { status: 'cancelled', customer_id: 987_654, line_items: [{ id: lineId, quantity: 1 }] },
+        'woocommerce_rest_invalid_customer_id',
+      ],
+      ['PUT', `/orders/${order.id}`, { status: 'bogus', customer_note: 'x' }, 'rest_invalid_param'],
+      [
+        'PUT',
+        `/orders/${order.id}`,
+        { status: 'cancelled', fee_lines: [{ name: 'Fee', total: '1' }, { total: '2' }] },
+        'woocommerce_rest_invalid_fee_item',
+      ],
+    ];
+    for (const [method, path, body, code] of failures) {
+      const r = await api(method, path, body);
+      expect(r.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(r.json.code).toBe(code);
+      expect(await snapshot()).toEqual(before);
+    }
+
+    // The sequences did not move: the next order, line item and meta ids follow the first order's.
+    const next = await api('POST', '/orders', {
+      meta_data: [{ key: 'k2', value: 'v2' }],
+      line_items: [{ product_id: product.id, quantity: 1 }],
+    });
+    expect(next.status).toBe(201);
+    expect(next.json.id).toBe(order.id + 1);
+    expect(next.json.line_items[0].id).toBe(order.shipping_lines[0].id + 1);
+    expect(next.json.meta_data[0].id).toBe(order.meta_data[0].id + 1);
+  });
+
+  it('the journal undoes every change a successful writeOrder makes (stock, sales, customers, seq, order)', async () => {
+    const em = await createStoreEmulator({ seed: 'demo', rateLimit: false });
+    try {
+      const store = em.store;
+      const products = [...store.state.products.values()];
+      const stocked = products.find((p) => p.manage_stock && p.type === 'simple')!;
+      const variation = [...store.state.variations.values()].find((v) => v.manage_stock === true)!;
+      expect(stocked).toBeDefined();
+      expect(variation).toBeDefined();
+      const bodies = (o: {
+        line_items: { id: number }[];
+        customer_id: number;
+      }): Record<string, unknown>[] => [
+        { status: 'completed' },
+        { status: 'cancelled' },
+        { status: 'pending' },
+        { status: 'on-hold', set_paid: true },
+        { status: 'pending', set_paid: true },
+        {
+          status: 'processing',
+          meta_data: [{ key: 'k', value: 'v' }],
+          line_items: [
+            { product_id: stocked.id, quantity: 3 },
+            { variation_id: variation.id, quantity: 2 },
+            { sku: variation.sku, quantity: 1 },
+          ],
+          shipping_lines: [{ method_id: 'flat_rate', total: '1.00' }],
+          fee_lines: [{ name: 'Fee', total: '2.00' }],
+        },
+        { status: 'completed', line_items: o.line_items.map((li) => ({ id: li.id, quantity: 9 })) },
+        { status: 'completed', customer_id: [...store.state.customers.keys()][0] },
+      ];
+      let touchedOthers = 0;
+      for (const o of [...store.state.orders.values()]) {
+        for (const body of bodies(o)) {
+          const before = store.snapshot();
+          const journal = new WriteJournal(store.state);
+          journal.touch(o);
+          writeOrder(store, o, body, false, journal);
+          const written = JSON.parse(store.snapshot());
+          const old = JSON.parse(before);
+          if (
+            JSON.stringify([written.products, written.variations, written.customers]) !==
+            JSON.stringify([old.products, old.variations, old.customers])
+          )
+            touchedOthers++;
+          journal.rollback();
+          expect(store.snapshot(), `order ${o.id} ${JSON.stringify(body)}`).toBe(before);
+        }
+        const before = store.snapshot();
+        const journal = new WriteJournal(store.state);
+        const created = blankOrder(store, store.state.seq.post + 1, store.now());
+        nextId(store.state, 'post');
+        writeOrder(
+          store,
+          created,
+          { ...bodies(o)[5], set_paid: true, customer_id: o.customer_id },
+          true,
+          journal,
+        );
+        journal.rollback();
+        expect(store.snapshot()).toBe(before);
+      }
+      expect(touchedOthers).toBeGreaterThan(10);
+    } finally {
+      await em.close();
+    }
+  });
+});
+
+describe('order writes at scale', () => {
+  it('the cost of an order write does not grow with the number of orders (5,000)', async () => {
+    const product = (
+      await api('POST', '/products', {
+        name: 'Bulk',
+        regular_price: '5',
+        manage_stock: true,
+        stock_quantity: 1e9,
+      })
+    ).json;
+    const orderInput = (i: number) => ({
+      status: 'processing',
+      billing: { first_name: `Buyer ${i}`, email: `buyer${i}@example.com` },
+      line_items: [{ product_id: product.id, quantity: 1 }],
+      shipping_lines: [{ method_id: 'flat_rate', total: '5.00' }],
+    });
+    const createBatch = async (): Promise<[number, number[]]> => {
+      const t = performance.now();
+      const r = await api('POST', '/orders/batch', {
+        create: Array.from({ length: 100 }, (_, i) => orderInput(i)),
+      });
+      const ms = performance.now() - t;
+      expect(r.status).toBe(200);
+      return [ms, r.json.create.map((o: { id?: number; error?: unknown }) => (o.error ? 0 : o.id))];
+    };
+    const updateBatch = async (ids: number[]): Promise<number> => {
+      const t = performance.now();
+      const r = await api('POST', '/orders/batch', {
+        update: ids.map((id) => ({ id, customer_note: `n${t}` })),
+      });
+      const ms = performance.now() - t;
+      expect(r.status).toBe(200);
+      expect(r.json.update.every((o: { error?: unknown }) => !o.error)).toBe(true);
+      return ms;
+    };
+    const min = (xs: number[]) => Math.min(...xs);
+    const WINDOW = 5;
+    // Relative comparison within this run: the quickest of a few batches early on versus the quickest of the
+    // last few (a minimum over several batches shrugs off the pauses of a loaded machine).
+    await createBatch(); // warm-up
+    const creates: number[] = [];
+    let ids: number[] = [];
+    const updatesEarly: number[] = [];
+    for (let b = 0; b < 49; b++) {
+      const [ms, created] = await createBatch();
+      expect(created.every((id) => id > 0)).toBe(true);
+      creates.push(ms);
+      if (creates.length === WINDOW) {
+        ids = created;
+        for (let k = 0; k < 3; k++) updatesEarly.push(await updateBatch(ids));
+      }
+      // Bail out early (instead of crawling for minutes) once writes are clearly growing with the store.
+      if (creates.length >= 2 * WINDOW) {
+        const base = min(creates.slice(0, WINDOW));
+        expect(min(creates.slice(-WINDOW)), `batch ${creates.length}: ${creates.join(', ')}`).toBeLessThan(
+          5 * base,
+        );
+      }
+    }
+    expect(Number((await api('GET', '/orders?per_page=1')).headers.get('x-wp-total'))).toBeGreaterThanOrEqual(
+      5000,
+    );
+    const updatesLate: number[] = [];
+    for (let k = 0; k < 3; k++) updatesLate.push(await updateBatch(ids));
+    const first = min(creates.slice(0, WINDOW));
+    const last = min(creates.slice(-WINDOW));
+    const summary = `creates first ${first.toFixed(0)} ms, last ${last.toFixed(0)} ms; updates early ${min(updatesEarly).toFixed(0)} ms, late ${min(updatesLate).toFixed(0)} ms`;
+    expect(last, summary).toBeLessThan(3 * first);
+    expect(min(updatesLate), summary).toBeLessThan(3 * min(updatesEarly));
+  }, 180_000);
+});
