@@ -5,7 +5,52 @@ import type { Logger } from './log.js';
 export type ValidationMode = 'strict' | 'warn' | 'off';
 
 export function toIssues(error: z.core.$ZodError): ValidationIssue[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: describe(issue) }));
+}
+
+/**
+ * zod/mini ships no locale (the English one would cost more than this file), so its messages are all
+ * "Invalid input". The issue's own details say what was wrong; a message set in a schema wins.
+ */
+function describe(issue: z.core.$ZodIssue): string {
+  if (issue.message && issue.message !== 'Invalid input') return issue.message;
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${issue.expected}`;
+    case 'too_big':
+    case 'too_small': {
+      const bound = issue.code === 'too_big' ? issue.maximum : issue.minimum;
+      const word =
+        issue.code === 'too_big'
+          ? issue.inclusive
+            ? 'at most'
+            : 'less than'
+          : issue.inclusive
+            ? 'at least'
+            : 'more than';
+      const unit =
+        issue.origin === 'string'
+          ? ' characters'
+          : issue.origin === 'array' || issue.origin === 'set'
+            ? ' items'
+            : '';
+      return `must be ${word} ${String(bound)}${unit}`;
+    }
+    case 'invalid_format':
+      return issue.format === 'regex'
+        ? `must match ${String((issue as { pattern?: unknown }).pattern)}`
+        : `must be a valid ${issue.format}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'not_multiple_of':
+      return `must be a multiple of ${String(issue.divisor)}`;
+    case 'unrecognized_keys':
+      return `unknown keys ${issue.keys.join(', ')}`;
+    case 'invalid_union':
+      return 'matches none of the allowed forms';
+    default:
+      return issue.message;
+  }
 }
 
 /** Validates a method's input before anything is sent; the error names every bad field. */

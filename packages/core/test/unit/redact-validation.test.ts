@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { basicAuth, bearerAuth, queryAuth, Secret } from '../../src/auth.js';
 import { ValidationError } from '../../src/errors.js';
 import { Redactor, redactUrl } from '../../src/internal/redact.js';
-import { openEnum, parseInput } from '../../src/validation.js';
+import { openEnum, parseInput, toIssues } from '../../src/validation.js';
 
 describe('redactUrl', () => {
   it('removes userinfo and secret query values, keeps the rest', () => {
@@ -69,6 +69,36 @@ describe('validation', () => {
       ]);
       expect((error as Error).message).toMatch(/^Invalid order: name: .*; quantity: .*; items\.0\.id: /);
     }
+  });
+
+  it('messages say what was wrong although zod/mini ships no locale', () => {
+    const schema = z.object({
+      per_page: z.number().check(z.int(), z.maximum(100)),
+      name: z.string().check(z.minLength(2)),
+      email: z.string().check(z.email()),
+      order: z.enum(['asc', 'desc']),
+      count: z.number(),
+      price: z.string().check(z.regex(/^\d+$/, 'expected a decimal string')),
+    });
+    const messages = schema.safeParse({
+      per_page: 101,
+      name: 'x',
+      email: 'nope',
+      order: 'up',
+      count: '3',
+      price: 'x',
+    });
+    const issues = messages.success
+      ? []
+      : Object.fromEntries(toIssues(messages.error).map((i) => [i.path, i.message]));
+    expect(issues).toEqual({
+      per_page: 'must be at most 100',
+      name: 'must be at least 2 characters',
+      email: 'must be a valid email',
+      order: 'must be one of "asc", "desc"',
+      count: 'expected number',
+      price: 'expected a decimal string',
+    });
   });
 
   it('open enums accept unknown values, loose objects keep unknown fields', () => {
