@@ -1,6 +1,14 @@
 import type * as z from 'zod/mini';
 import { type AuthStrategy, composeAuth, type PreparedRequest } from './auth.js';
-import { AbortError, APIError, ConnectionError, type ErrorDetails, TimeoutError, XError } from './errors.js';
+import {
+  AbortError,
+  APIError,
+  ConnectionError,
+  type ErrorDetails,
+  TimeoutError,
+  ValidationError,
+  XError,
+} from './errors.js';
 import { Redactor, redactUrl } from './internal/redact.js';
 import { type Logger, type LogLevel, RedactingLogger } from './log.js';
 import { PagePromise, type PageStrategy } from './pagination.js';
@@ -245,11 +253,25 @@ export class BaseClient {
 
   buildUrl(path: string, query?: Record<string, QueryValue>): URL {
     const url = /^https?:\/\//i.test(path)
-      ? new URL(path)
+      ? this.#sameOrigin(new URL(path))
       : this.#adapter.resolveUrl
         ? this.#adapter.resolveUrl(this.baseURL, path)
         : new URL(this.baseURL + (path.startsWith('/') ? path : `/${path}`));
     if (query) appendQuery(url.searchParams, query);
+    return url;
+  }
+
+  /** A next-page URL from the server gets our credentials, so it must point at the API, not elsewhere. */
+  #sameOrigin(url: URL): URL {
+    const api = new URL(this.baseURL).origin;
+    if (url.origin !== api) {
+      throw new ValidationError('request URL', [
+        {
+          path: 'path',
+          message: `${url.origin} is not the API's origin ${api}; credentials are not sent there`,
+        },
+      ]);
+    }
     return url;
   }
 

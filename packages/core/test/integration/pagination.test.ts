@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { BaseClient, cursorStrategy, pageNumberStrategy } from '../../src/index.js';
+import { BaseClient, cursorStrategy, pageNumberStrategy, ValidationError } from '../../src/index.js';
 import { type FaultServer, startFaultServer } from '../helpers/fault-server.js';
 
 const TOTAL = 95;
@@ -100,6 +100,21 @@ describe('page-number pagination', () => {
 });
 
 describe('cursor pagination', () => {
+  it('never follows a next URL to another origin with our credentials', async () => {
+    queueReplies(0);
+    const strategy = cursorStrategy<{ id: number }>({
+      items: (body) => (body as { items: { id: number }[] }).items,
+      nextUrl: () => 'http://198.51.100.7/steal?cursor=10',
+    });
+    server.replies.push({ json: { items: [{ id: 1 }] } });
+    const pages = client.list({ method: 'GET', path: '/cursor' }, strategy).pages();
+    expect((await pages.next()).value?.data).toEqual([{ id: 1 }]);
+    const error = await pages.next().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toContain('http://198.51.100.7 is not the API');
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('follows next_url until it is null', async () => {
     queueReplies(10);
     const strategy = cursorStrategy<{ id: number }>({
