@@ -1,21 +1,11 @@
 import { createHash } from 'node:crypto';
-import { batchHandler } from './batch.js';
+import { registerCrud } from './crud.js';
 import { RestError } from './errors.js';
 import { filterIncludeExclude, pagedResult, searchMatch, sortBy } from './list.js';
 import { applyAddress, BILLING_SPEC, blankAddress, SHIPPING_SPEC } from './orders.js';
 import { CONTEXT, META_DATA, type Specs, validateParams } from './params.js';
 import { applyMeta } from './products.js';
-import {
-  CREATABLE,
-  type Ctx,
-  DELETABLE,
-  EDITABLE,
-  idParam,
-  READABLE,
-  type Result,
-  type Router,
-  requireCap,
-} from './router.js';
+import { type Ctx, idParam, READABLE, type Result, type Router, requireCap } from './router.js';
 import { ADMIN_USER_ID, type CustomerRec, nextId } from './state.js';
 import type { Store } from './store.js';
 import { wcDate } from './util.js';
@@ -273,12 +263,7 @@ export function registerCustomers(router: Router, store: Store): void {
     const c = store.state.customers.get(id);
     return c ? presentCustomer(store, c) : null;
   };
-  router.add('/wc/v3/customers', READABLE, list);
-  router.add('/wc/v3/customers', CREATABLE, create);
-  router.add('/wc/v3/customers/(?P<id>[\\d]+)', READABLE, get);
-  router.add('/wc/v3/customers/(?P<id>[\\d]+)', EDITABLE, update);
-  router.add('/wc/v3/customers/(?P<id>[\\d]+)', DELETABLE, remove);
-  router.add('/wc/v3/customers/batch', EDITABLE, batchHandler({ create, update, delete: remove }));
+  registerCrud(router, '/wc/v3/customers', { list, create, get, update, delete: remove });
   router.add('/wc/v3/customers/(?P<id>[\\d]+)/downloads', READABLE, (ctx) => {
     requireCap(ctx, 'list');
     if (!findCustomer(ctx.store, idParam(ctx))) throw notFound();

@@ -1,20 +1,10 @@
-import { batchHandler } from './batch.js';
 import { CURRENCY, CURRENCY_SYMBOL, WC_VERSION } from './constants.js';
+import { registerCrud } from './crud.js';
 import { RestError } from './errors.js';
 import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortBy } from './list.js';
 import { CONTEXT, collectionSpecs, META_DATA, type Spec, type Specs, validateParams } from './params.js';
 import { activePrice, applyMeta, syncStockStatus, variationName } from './products.js';
-import {
-  CREATABLE,
-  type Ctx,
-  DELETABLE,
-  EDITABLE,
-  idParam,
-  READABLE,
-  type Result,
-  type Router,
-  requireCap,
-} from './router.js';
+import { type Ctx, idParam, type Result, type Router, requireCap } from './router.js';
 import {
   ADMIN_USER_ID,
   type Address,
@@ -860,14 +850,11 @@ export function registerOrders(router: Router, store: Store): void {
     const o = store.state.orders.get(id);
     return o ? presentOrder(store, o) : null;
   };
-  router.add('/wc/v3/orders', READABLE, listOrders);
-  router.add('/wc/v3/orders', CREATABLE, createOrder);
-  router.add('/wc/v3/orders/(?P<id>[\\d]+)', READABLE, getOrder);
-  router.add('/wc/v3/orders/(?P<id>[\\d]+)', EDITABLE, updateOrder);
-  router.add('/wc/v3/orders/(?P<id>[\\d]+)', DELETABLE, deleteOrder);
-  router.add(
-    '/wc/v3/orders/batch',
-    EDITABLE,
-    batchHandler({ create: createOrder, update: updateOrder, delete: deleteOrder }),
-  );
+  registerCrud(router, '/wc/v3/orders', {
+    list: listOrders,
+    create: createOrder,
+    get: getOrder,
+    update: updateOrder,
+    delete: deleteOrder,
+  });
 }

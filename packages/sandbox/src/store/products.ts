@@ -1,19 +1,9 @@
-import { batchHandler } from './batch.js';
 import { CURRENCY_SYMBOL } from './constants.js';
+import { registerCrud } from './crud.js';
 import { RestError } from './errors.js';
 import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortBy } from './list.js';
 import { CONTEXT, collectionSpecs, META_DATA, type Specs, validateParams } from './params.js';
-import {
-  CREATABLE,
-  type Ctx,
-  DELETABLE,
-  EDITABLE,
-  idParam,
-  READABLE,
-  type Result,
-  type Router,
-  requireCap,
-} from './router.js';
+import { type Ctx, idParam, type Result, type Router, requireCap } from './router.js';
 import {
   type Image,
   type Meta,
@@ -978,24 +968,18 @@ export function registerProducts(router: Router, store: Store): void {
     const p = store.state.products.get(id);
     return p ? presentProduct(store, p) : null;
   };
-  router.add('/wc/v3/products', READABLE, listProducts);
-  router.add('/wc/v3/products', CREATABLE, createProduct);
-  router.add('/wc/v3/products/(?P<id>[\\d]+)', READABLE, getProduct);
-  router.add('/wc/v3/products/(?P<id>[\\d]+)', EDITABLE, updateProduct);
-  router.add('/wc/v3/products/(?P<id>[\\d]+)', DELETABLE, deleteProduct);
-  router.add(
-    '/wc/v3/products/batch',
-    EDITABLE,
-    batchHandler({ create: createProduct, update: updateProduct, delete: deleteProduct }),
-  );
-  router.add('/wc/v3/products/(?P<product_id>[\\d]+)/variations', READABLE, listVariations);
-  router.add('/wc/v3/products/(?P<product_id>[\\d]+)/variations', CREATABLE, createVariation);
-  router.add('/wc/v3/products/(?P<product_id>[\\d]+)/variations/(?P<id>[\\d]+)', READABLE, getVariation);
-  router.add('/wc/v3/products/(?P<product_id>[\\d]+)/variations/(?P<id>[\\d]+)', EDITABLE, updateVariation);
-  router.add('/wc/v3/products/(?P<product_id>[\\d]+)/variations/(?P<id>[\\d]+)', DELETABLE, deleteVariation);
-  router.add(
-    '/wc/v3/products/(?P<product_id>[\\d]+)/variations/batch',
-    EDITABLE,
-    batchHandler({ create: createVariation, update: updateVariation, delete: deleteVariation }),
-  );
+  registerCrud(router, '/wc/v3/products', {
+    list: listProducts,
+    create: createProduct,
+    get: getProduct,
+    update: updateProduct,
+    delete: deleteProduct,
+  });
+  registerCrud(router, '/wc/v3/products/(?P<product_id>[\\d]+)/variations', {
+    list: listVariations,
+    create: createVariation,
+    get: getVariation,
+    update: updateVariation,
+    delete: deleteVariation,
+  });
 }

@@ -1,18 +1,8 @@
-import { batchHandler } from './batch.js';
+import { registerCrud } from './crud.js';
 import { RestError } from './errors.js';
 import { filterIncludeExclude, pagedResult, searchMatch, sortBy } from './list.js';
 import { CONTEXT, type Specs, validateParams } from './params.js';
-import {
-  CREATABLE,
-  type Ctx,
-  DELETABLE,
-  EDITABLE,
-  idParam,
-  READABLE,
-  type Result,
-  type Router,
-  requireCap,
-} from './router.js';
+import { type Ctx, idParam, type Result, type Router, requireCap } from './router.js';
 import { nextId, type TermRec } from './state.js';
 import type { Store } from './store.js';
 import { isPlainObject, slugify, uniqueSlug } from './util.js';
@@ -254,13 +244,7 @@ function register(router: Router, store: Store, def: TaxonomyDef): void {
     return { status: 200, body };
   };
 
-  const base = `/wc/v3${def.base}`;
-  router.add(base, READABLE, list);
-  router.add(base, CREATABLE, create);
-  router.add(`${base}/(?P<id>[\\d]+)`, READABLE, get);
-  router.add(`${base}/(?P<id>[\\d]+)`, EDITABLE, update);
-  router.add(`${base}/(?P<id>[\\d]+)`, DELETABLE, remove);
-  router.add(`${base}/batch`, EDITABLE, batchHandler({ create, update, delete: remove }));
+  registerCrud(router, `/wc/v3${def.base}`, { list, create, get, update, delete: remove });
 }
 
 export function registerTerms(router: Router, store: Store): void {

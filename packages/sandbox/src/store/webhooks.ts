@@ -1,18 +1,8 @@
-import { batchHandler } from './batch.js';
+import { registerCrud } from './crud.js';
 import { RestError } from './errors.js';
 import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortBy } from './list.js';
 import { CONTEXT, collectionSpecs, type Specs, validateParams } from './params.js';
-import {
-  CREATABLE,
-  type Ctx,
-  DELETABLE,
-  EDITABLE,
-  idParam,
-  READABLE,
-  type Result,
-  type Router,
-  requireCap,
-} from './router.js';
+import { type Ctx, idParam, type Result, type Router, requireCap } from './router.js';
 import { nextId, type WebhookRec } from './state.js';
 import type { Store } from './store.js';
 import { randomAlnum, wcDate } from './util.js';
@@ -210,10 +200,5 @@ function remove(ctx: Ctx): Result {
 }
 
 export function registerWebhooks(router: Router): void {
-  router.add('/wc/v3/webhooks', READABLE, list);
-  router.add('/wc/v3/webhooks', CREATABLE, create);
-  router.add('/wc/v3/webhooks/(?P<id>[\\d]+)', READABLE, get);
-  router.add('/wc/v3/webhooks/(?P<id>[\\d]+)', EDITABLE, update);
-  router.add('/wc/v3/webhooks/(?P<id>[\\d]+)', DELETABLE, remove);
-  router.add('/wc/v3/webhooks/batch', EDITABLE, batchHandler({ create, update, delete: remove }));
+  registerCrud(router, '/wc/v3/webhooks', { list, create, get, update, delete: remove });
 }
