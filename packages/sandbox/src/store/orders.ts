@@ -10,6 +10,7 @@ import {
   type Address,
   type FeeLine,
   type LineItem,
+  type Meta,
   nextId,
   type OrderRec,
   type ProductRec,
@@ -444,18 +445,25 @@ function resolveProduct(
   return { product: undefined, variation: undefined };
 }
 
+/** The order line an item's `id` names (`undefined` for a new line); an ID that is not one of `lines` is a 400. */
+function findLine<T extends { id: number }>(lines: T[], item: Record<string, unknown>): T | undefined {
+  const id = typeof item.id === 'number' ? item.id : 0;
+  const line = id ? lines.find((x) => x.id === id) : undefined;
+  if (id && !line) {
+    throw new RestError(
+      400,
+      'woocommerce_rest_invalid_item_id',
+      'Order item ID provided is not associated with order.',
+    );
+  }
+  return line;
+}
+
 function applyLineItems(store: Store, o: OrderRec, items: Record<string, unknown>[]): void {
   for (const item of items) {
-    const id = typeof item.id === 'number' ? item.id : 0;
-    let existing = id ? o.line_items.find((li) => li.id === id) : undefined;
-    if (id && !existing) {
-      throw new RestError(
-        400,
-        'woocommerce_rest_invalid_item_id',
-        'Order item ID provided is not associated with order.',
-      );
-    }
+    let existing = findLine(o.line_items, item);
     if (existing && isNullOrZeroItem(item)) {
+      const id = existing.id;
       o.line_items = o.line_items.filter((li) => li.id !== id);
       continue;
     }
@@ -521,73 +529,42 @@ function applyLineItems(store: Store, o: OrderRec, items: Record<string, unknown
   }
 }
 
-function applyShippingLines(store: Store, o: OrderRec, lines: Record<string, unknown>[]): void {
-  for (const l of lines) {
-    const id = typeof l.id === 'number' ? l.id : 0;
-    let line: ShippingLine | undefined = id ? o.shipping_lines.find((x) => x.id === id) : undefined;
-    if (id && !line) {
-      throw new RestError(
-        400,
-        'woocommerce_rest_invalid_item_id',
-        'Order item ID provided is not associated with order.',
-      );
-    }
-    if (line && isNullOrZeroItem(l)) {
-      o.shipping_lines = o.shipping_lines.filter((x) => x.id !== id);
-      continue;
-    }
-    if (!line) {
-      if (typeof l.method_id !== 'string' || l.method_id === '') {
-        throw new RestError(400, 'woocommerce_rest_invalid_shipping_item', 'Shipping method ID is required.');
-      }
-      line = {
-        id: nextId(store.state, 'item'),
-        method_title: '',
-        method_id: '',
-        instance_id: '',
-        total: 0,
-        meta_data: [],
-      };
-      o.shipping_lines.push(line);
-    }
+/** What tells shipping and fee lines apart: the field a new line must have, its blank record, the fields copied. */
+interface LineKind<T extends { id: number; meta_data: Meta[] }> {
+  required: string;
+  code: string;
+  message: string;
+  blank: (id: number) => T;
+  copy: (line: T, item: Record<string, unknown>) => void;
+}
+
+const SHIPPING_LINE: LineKind<ShippingLine> = {
+  required: 'method_id',
+  code: 'woocommerce_rest_invalid_shipping_item',
+  message: 'Shipping method ID is required.',
+  blank: (id) => ({ id, method_title: '', method_id: '', instance_id: '', total: 0, meta_data: [] }),
+  copy: (line, l) => {
     if (typeof l.method_title === 'string') line.method_title = l.method_title;
     if (typeof l.method_id === 'string') line.method_id = l.method_id;
     if (typeof l.instance_id === 'string') line.instance_id = l.instance_id;
     if (typeof l.total === 'string') line.total = toNumber(l.total);
-    if (l.meta_data !== undefined) line.meta_data = applyMeta(store, line.meta_data, l.meta_data);
-  }
-}
+  },
+};
 
-function applyFeeLines(store: Store, o: OrderRec, lines: Record<string, unknown>[]): void {
-  for (const l of lines) {
-    const id = typeof l.id === 'number' ? l.id : 0;
-    let line: FeeLine | undefined = id ? o.fee_lines.find((x) => x.id === id) : undefined;
-    if (id && !line) {
-      throw new RestError(
-        400,
-        'woocommerce_rest_invalid_item_id',
-        'Order item ID provided is not associated with order.',
-      );
-    }
-    if (line && isNullOrZeroItem(l)) {
-      o.fee_lines = o.fee_lines.filter((x) => x.id !== id);
-      continue;
-    }
-    if (!line) {
-      if (typeof l.name !== 'string' || l.name === '') {
-        throw new RestError(400, 'woocommerce_rest_invalid_fee_item', 'Fee name is required.');
-      }
-      line = {
-        id: nextId(store.state, 'item'),
-        name: '',
-        tax_class: '',
-        tax_status: 'taxable',
-        amount: '',
-        total: 0,
-        meta_data: [],
-      };
-      o.fee_lines.push(line);
-    }
+const FEE_LINE: LineKind<FeeLine> = {
+  required: 'name',
+  code: 'woocommerce_rest_invalid_fee_item',
+  message: 'Fee name is required.',
+  blank: (id) => ({
+    id,
+    name: '',
+    tax_class: '',
+    tax_status: 'taxable',
+    amount: '',
+    total: 0,
+    meta_data: [],
+  }),
+  copy: (line, l) => {
     if (typeof l.name === 'string') line.name = l.name;
     if (typeof l.tax_class === 'string') line.tax_class = l.tax_class;
     if (typeof l.tax_status === 'string') line.tax_status = l.tax_status;
@@ -595,8 +572,33 @@ function applyFeeLines(store: Store, o: OrderRec, lines: Record<string, unknown>
       line.total = toNumber(l.total);
       line.amount = l.total;
     }
+  },
+};
+
+/** Updates, removes (all fields null or 0) or adds shipping/fee lines; returns the order's new list of them. */
+function applyLines<T extends { id: number; meta_data: Meta[] }>(
+  store: Store,
+  lines: T[],
+  items: Record<string, unknown>[],
+  kind: LineKind<T>,
+): T[] {
+  for (const l of items) {
+    let line = findLine(lines, l);
+    if (line && isNullOrZeroItem(l)) {
+      const id = line.id;
+      lines = lines.filter((x) => x.id !== id);
+      continue;
+    }
+    if (!line) {
+      const required = l[kind.required];
+      if (typeof required !== 'string' || required === '') throw new RestError(400, kind.code, kind.message);
+      line = kind.blank(nextId(store.state, 'item'));
+      lines.push(line);
+    }
+    kind.copy(line, l);
     if (l.meta_data !== undefined) line.meta_data = applyMeta(store, line.meta_data, l.meta_data);
   }
+  return lines;
 }
 
 export function blankOrder(store: Store, id: number, now: number): OrderRec & { sales_recorded?: boolean } {
@@ -679,9 +681,17 @@ export function writeOrder(
   applyAddress(o.shipping, p.shipping);
   if (p.meta_data !== undefined) o.meta_data = applyMeta(store, o.meta_data, p.meta_data);
   if (Array.isArray(p.line_items)) applyLineItems(store, o, p.line_items as Record<string, unknown>[]);
-  if (Array.isArray(p.shipping_lines))
-    applyShippingLines(store, o, p.shipping_lines as Record<string, unknown>[]);
-  if (Array.isArray(p.fee_lines)) applyFeeLines(store, o, p.fee_lines as Record<string, unknown>[]);
+  if (Array.isArray(p.shipping_lines)) {
+    o.shipping_lines = applyLines(
+      store,
+      o.shipping_lines,
+      p.shipping_lines as Record<string, unknown>[],
+      SHIPPING_LINE,
+    );
+  }
+  if (Array.isArray(p.fee_lines)) {
+    o.fee_lines = applyLines(store, o.fee_lines, p.fee_lines as Record<string, unknown>[], FEE_LINE);
+  }
   recalcTotals(o);
   o.modified = store.now();
   if (typeof p.status === 'string') {
