@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { registerCrud } from './crud.js';
 import { RestError } from './errors.js';
-import { filterIncludeExclude, pagedResult, searchMatch, sortBy } from './list.js';
+import { filterIncludeExclude, pagedResult, searchMatch, sortByParams } from './list.js';
 import { applyAddress, BILLING_SPEC, blankAddress, SHIPPING_SPEC } from './orders.js';
 import { CONTEXT, META_DATA, type Specs, validateParams } from './params.js';
 import { applyMeta } from './products.js';
@@ -121,17 +121,12 @@ function list(ctx: Ctx): Result {
   if (typeof p.search === 'string' && p.search !== '') {
     items = items.filter((c) => searchMatch(p.search, c.email, c.username, displayName(c)));
   }
-  const order = (p.order as 'asc' | 'desc' | undefined) ?? 'asc';
-  const orderby = (p.orderby as string | undefined) ?? 'name';
   const keys: Record<string, (c: CustomerRec) => string | number> = {
     id: (c) => c.id,
     name: (c) => displayName(c),
     registered_date: (c) => c.created,
   };
-  items =
-    orderby === 'include'
-      ? sortBy(items, 'include', order, p.include as number[] | undefined)
-      : sortBy(items, keys[orderby] ?? keys.name!, order);
+  items = sortByParams(items, p, keys, { orderby: 'name', order: 'asc' });
   return pagedResult(ctx, items, (c) => presentCustomer(store, c));
 }
 

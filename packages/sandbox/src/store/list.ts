@@ -50,6 +50,23 @@ export function sortBy<T extends { id: number }>(
   });
 }
 
+/**
+ * The `orderby`/`order` params of a collection: `include` keeps the order of the `include` param, any other value
+ * picks a key from `keys`; a missing or unknown `orderby` sorts by the default one.
+ */
+export function sortByParams<T extends { id: number }>(
+  items: T[],
+  p: Record<string, unknown>,
+  keys: Record<string, (it: T) => string | number>,
+  defaults: { orderby: string; order: 'asc' | 'desc' },
+): T[] {
+  const order = (p.order as 'asc' | 'desc' | undefined) ?? defaults.order;
+  const orderby = (p.orderby as string | undefined) ?? defaults.orderby;
+  return orderby === 'include'
+    ? sortBy(items, 'include', order, p.include as number[] | undefined)
+    : sortBy(items, keys[orderby] ?? keys[defaults.orderby]!, order);
+}
+
 function phpUrlEncode(s: string): string {
   return encodeURIComponent(s)
     .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)

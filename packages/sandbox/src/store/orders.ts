@@ -1,7 +1,7 @@
 import { CURRENCY, CURRENCY_SYMBOL, WC_VERSION } from './constants.js';
 import { registerCrud } from './crud.js';
 import { RestError } from './errors.js';
-import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortBy } from './list.js';
+import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortByParams } from './list.js';
 import { CONTEXT, collectionSpecs, META_DATA, type Spec, type Specs, validateParams } from './params.js';
 import { activePrice, applyMeta, syncStockStatus, variationName } from './products.js';
 import { type Ctx, idParam, type Result, type Router, requireCap } from './router.js';
@@ -757,8 +757,6 @@ function listOrders(ctx: Ctx): Result {
       ),
     );
   }
-  const order = (p.order as 'asc' | 'desc' | undefined) ?? 'desc';
-  const orderby = (p.orderby as string | undefined) ?? 'date';
   const keys: Record<string, (o: OrderRec) => number> = {
     date: (o) => o.created,
     id: (o) => o.id,
@@ -766,10 +764,7 @@ function listOrders(ctx: Ctx): Result {
     slug: (o) => o.id,
     modified: (o) => o.modified,
   };
-  items =
-    orderby === 'include'
-      ? sortBy(items, 'include', order, p.include as number[] | undefined)
-      : sortBy(items, keys[orderby] ?? keys.date!, order);
+  items = sortByParams(items, p, keys, { orderby: 'date', order: 'desc' });
   const dp = dpOf(p);
   return pagedResult(ctx, items, (o) => presentOrder(store, o, dp));
 }

@@ -1,7 +1,7 @@
 import { CURRENCY_SYMBOL } from './constants.js';
 import { registerCrud } from './crud.js';
 import { RestError } from './errors.js';
-import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortBy } from './list.js';
+import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortByParams } from './list.js';
 import { CONTEXT, collectionSpecs, META_DATA, type Specs, validateParams } from './params.js';
 import { type Ctx, idParam, type Result, type Router, requireCap } from './router.js';
 import {
@@ -743,8 +743,6 @@ function listProducts(ctx: Ctx): Result {
   if (typeof p.search === 'string' && p.search !== '') {
     items = items.filter((x) => searchMatch(p.search, x.name, x.description, x.short_description));
   }
-  const order = (p.order as 'asc' | 'desc' | undefined) ?? 'desc';
-  const orderby = (p.orderby as string | undefined) ?? 'date';
   const keyFns: Record<string, (x: ProductRec) => string | number> = {
     date: (x) => x.created,
     id: (x) => x.id,
@@ -756,10 +754,7 @@ function listProducts(ctx: Ctx): Result {
     popularity: (x) => x.total_sales,
     rating: () => 0,
   };
-  items =
-    orderby === 'include'
-      ? sortBy(items, 'include', order, p.include as number[] | undefined)
-      : sortBy(items, keyFns[orderby] ?? keyFns.date!, order);
+  items = sortByParams(items, p, keyFns, { orderby: 'date', order: 'desc' });
   return pagedResult(ctx, items, (x) => presentProduct(store, x));
 }
 
@@ -873,8 +868,6 @@ function listVariations(ctx: Ctx): Result {
     items = items.filter((x) => toNumber(activePrice(x)) <= toNumber(p.max_price));
   if (typeof p.search === 'string' && p.search !== '')
     items = items.filter((x) => searchMatch(p.search, variationName(store, x), x.description));
-  const order = (p.order as 'asc' | 'desc' | undefined) ?? 'desc';
-  const orderby = (p.orderby as string | undefined) ?? 'date';
   const keyFns: Record<string, (x: VariationRec) => string | number> = {
     date: (x) => x.created,
     id: (x) => x.id,
@@ -883,10 +876,7 @@ function listVariations(ctx: Ctx): Result {
     modified: (x) => x.modified,
     menu_order: (x) => x.menu_order,
   };
-  items =
-    orderby === 'include'
-      ? sortBy(items, 'include', order, p.include as number[] | undefined)
-      : sortBy(items, keyFns[orderby] ?? keyFns.date!, order);
+  items = sortByParams(items, p, keyFns, { orderby: 'date', order: 'desc' });
   return pagedResult(ctx, items, (x) => presentVariation(store, x));
 }
 

@@ -1,6 +1,6 @@
 import { registerCrud } from './crud.js';
 import { RestError } from './errors.js';
-import { filterIncludeExclude, pagedResult, searchMatch, sortBy } from './list.js';
+import { filterIncludeExclude, pagedResult, searchMatch, sortByParams } from './list.js';
 import { CONTEXT, type Specs, validateParams } from './params.js';
 import { type Ctx, idParam, type Result, type Router, requireCap } from './router.js';
 import { nextId, type TermRec } from './state.js';
@@ -162,8 +162,6 @@ function register(router: Router, store: Store, def: TaxonomyDef): void {
       const ids = prod ? (def.taxonomy === 'product_cat' ? prod.categories : prod.tags) : [];
       items = items.filter((t) => ids.includes(t.id));
     }
-    const order = (p.order as 'asc' | 'desc' | undefined) ?? 'asc';
-    const orderby = (p.orderby as string | undefined) ?? 'name';
     const keys: Record<string, (t: TermRec) => string | number> = {
       id: (t) => t.id,
       name: (t) => t.name,
@@ -172,10 +170,7 @@ function register(router: Router, store: Store, def: TaxonomyDef): void {
       description: (t) => t.description,
       count: (t) => termCount(store, t),
     };
-    items =
-      orderby === 'include'
-        ? sortBy(items, 'include', order, p.include as number[] | undefined)
-        : sortBy(items, keys[orderby] ?? keys.name!, order);
+    items = sortByParams(items, p, keys, { orderby: 'name', order: 'asc' });
     return pagedResult(ctx, items, (t) => presentTerm(store, def, t));
   };
 

@@ -1,6 +1,6 @@
 import { registerCrud } from './crud.js';
 import { RestError } from './errors.js';
-import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortBy } from './list.js';
+import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortByParams } from './list.js';
 import { CONTEXT, collectionSpecs, type Specs, validateParams } from './params.js';
 import { type Ctx, idParam, type Result, type Router, requireCap } from './router.js';
 import { nextId, type WebhookRec } from './state.js';
@@ -73,17 +73,12 @@ function list(ctx: Ctx): Result {
   if (status !== 'all') items = items.filter((w) => w.status === status);
   if (typeof p.search === 'string' && p.search !== '')
     items = items.filter((w) => searchMatch(p.search, w.name));
-  const order = (p.order as 'asc' | 'desc' | undefined) ?? 'desc';
-  const orderby = (p.orderby as string | undefined) ?? 'date';
   const keys: Record<string, (w: WebhookRec) => string | number> = {
     date: (w) => w.created,
     id: (w) => w.id,
     title: (w) => w.name,
   };
-  items =
-    orderby === 'include'
-      ? sortBy(items, 'include', order, p.include as number[] | undefined)
-      : sortBy(items, keys[orderby] ?? keys.date!, order);
+  items = sortByParams(items, p, keys, { orderby: 'date', order: 'desc' });
   return pagedResult(ctx, items, (w) => presentWebhook(store, w));
 }
 
