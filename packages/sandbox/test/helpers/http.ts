@@ -2,6 +2,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { expect } from 'vitest';
+import type { Sandbox } from '../../src/index.js';
 
 export interface RawResponse {
   status: number;
@@ -148,4 +149,33 @@ export function expectWcError(
     code,
     dataStatus: status,
   });
+}
+
+/** `Authorization` value for the sandbox's read_write key over HTTP Basic. */
+export function basicAuth(sb: Sandbox): string {
+  return `Basic ${Buffer.from(`${sb.store.consumerKey}:${sb.store.consumerSecret}`).toString('base64')}`;
+}
+
+/**
+ * One JSON call to the store's REST base with the read_write key. Objects are sent as JSON, strings as
+ * they are (for malformed bodies).
+ */
+export async function storeApi(
+  sb: Sandbox,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const res = await fetch(`${sb.url}/wp-json/wc/v3${path}`, {
+    method,
+    headers: {
+      Authorization: basicAuth(sb),
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : undefined, text };
 }

@@ -1,26 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/index.js';
+import { basicAuth, storeApi } from '../helpers/http.js';
 
 let sb: Sandbox;
-let auth: string;
 
-async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${sb.url}/wp-json/wc/v3${path}`, {
-    method,
-    headers: {
-      Authorization: auth,
-      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : undefined, text };
-}
+const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+  storeApi(sb, method, path, body, headers);
 
 beforeAll(async () => {
   sb = await startSandbox({ port: 0, store: { rateLimit: false } });
-  auth = `Basic ${Buffer.from(`${sb.store.consumerKey}:${sb.store.consumerSecret}`).toString('base64')}`;
 });
 afterAll(async () => {
   await sb.close();
@@ -36,7 +24,7 @@ describe('routing', () => {
 
     const created = await api('POST', '/products', { name: 'Both Forms', regular_price: '9.50' });
     const plain = await fetch(`${sb.url}/?rest_route=/wc/v3/products/${created.json.id}`, {
-      headers: { Authorization: auth },
+      headers: { Authorization: basicAuth(sb) },
     });
     expect(plain.status).toBe(200);
     expect(((await plain.json()) as { name: string }).name).toBe('Both Forms');

@@ -3,19 +3,12 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/index.js';
+import { storeApi } from '../helpers/http.js';
 
 let sb: Sandbox;
-let auth: string;
 
-async function api(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${sb.url}/wp-json/wc/v3${path}`, {
-    method,
-    headers: { Authorization: auth, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : undefined };
-}
+const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+  storeApi(sb, method, path, body, headers);
 
 interface Delivery {
   headers: IncomingHttpHeaders;
@@ -46,7 +39,6 @@ function waitForDeliveries(n: number): Promise<void> {
 
 beforeAll(async () => {
   sb = await startSandbox({ port: 0, store: { rateLimit: false } });
-  auth = `Basic ${Buffer.from(`${sb.store.consumerKey}:${sb.store.consumerSecret}`).toString('base64')}`;
   receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));

@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/index.js';
+import { basicAuth, storeApi } from '../helpers/http.js';
 
 let sb: Sandbox;
-let auth: string;
 
-async function api(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${sb.url}/wp-json/wc/v3${path}`, {
-    method,
-    headers: { Authorization: auth, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : undefined };
-}
+const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+  storeApi(sb, method, path, body, headers);
 
 function links(header: string | null): Record<string, string> {
   const out: Record<string, string> = {};
@@ -27,7 +20,6 @@ const CATALOG = 1050;
 
 beforeAll(async () => {
   sb = await startSandbox({ port: 0, store: { rateLimit: false } });
-  auth = `Basic ${Buffer.from(`${sb.store.consumerKey}:${sb.store.consumerSecret}`).toString('base64')}`;
   for (let start = 0; start < CATALOG; start += 100) {
     const create = [];
     for (let i = start; i < Math.min(start + 100, CATALOG); i++) {
@@ -54,7 +46,7 @@ describe('pagination', () => {
     let url: string | undefined = `${sb.url}/wp-json/wc/v3/products?per_page=100&page=1`;
     let pages = 0;
     while (url && pages < 20) {
-      const res = await fetch(url, { headers: { Authorization: auth } });
+      const res = await fetch(url, { headers: { Authorization: basicAuth(sb) } });
       expect(res.status).toBe(200);
       expect(res.headers.get('x-wp-total')).toBe(String(CATALOG));
       expect(res.headers.get('x-wp-totalpages')).toBe('11');

@@ -3,23 +3,15 @@ import { type Sandbox, startSandbox } from '../../src/index.js';
 import { createStoreEmulator } from '../../src/store/app.js';
 import { blankOrder, WriteJournal, writeOrder } from '../../src/store/orders.js';
 import { nextId } from '../../src/store/state.js';
+import { storeApi } from '../helpers/http.js';
 
 let sb: Sandbox;
-let auth: string;
 
-async function api(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${sb.url}/wp-json/wc/v3${path}`, {
-    method,
-    headers: { Authorization: auth, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : undefined };
-}
+const api = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+  storeApi(sb, method, path, body, headers);
 
 beforeAll(async () => {
   sb = await startSandbox({ port: 0, store: { rateLimit: false } });
-  auth = `Basic ${Buffer.from(`${sb.store.consumerKey}:${sb.store.consumerSecret}`).toString('base64')}`;
 });
 afterAll(async () => {
   await sb.close();
