@@ -30,19 +30,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Cluster, Redis } from 'ioredis';
 import {
   abortError,
-  type Clock,
   enqueueWaiter,
   queueFullError,
-  type RateLimiter,
-  type RateLimitOptions,
-  type ReleaseSlot,
   type ResolvedRateLimitOptions,
   releaseOnce,
   resolveRateLimitOptions,
   systemClock,
   type Waiter,
   waitTimeoutError,
-} from './rate-limit.js';
+} from './internal/limiter.js';
+import type { Clock, RateLimiter, RateLimitOptions, ReleaseSlot } from './rate-limit.js';
 
 // KEYS[1] log (ZSET: member per completed grant, score = completion ms on the Redis clock)
 // KEYS[2] inflight (ZSET: member per grant not released yet, score = lease expiry ms), KEYS[3] pause
