@@ -3,10 +3,11 @@
  * processes (test/fixtures/limiter-worker.ts; no warm-up: their first fetch loads undici and opens
  * new connections) each sending a burst of 40 through a RedisRateLimiter on one key, to one arrival
  * server in this process, releasing each slot once the response is read. Same acceptance as the
- * in-memory test: at most 20 arrivals in any 1 s window as the server sees them, and first-to-last
- * within 10% of the ideal 5000 ms (the 6th batch of 20 cannot arrive before 5 × 1 s under a strict
- * sliding window; the limiter adds the 50 ms margin, about one round-trip and the Redis polling
- * jitter per window).
+ * in-memory test: at most 20 arrivals in any 1 s window as the server sees them (so the 6th batch of
+ * 20 arrives no earlier than 5 × 1 s after the first), and a run that finishes under twice its ideal
+ * (a stuck limiter, not a slow machine). The figures are logged; `bench/limiter.bench.ts` compares
+ * them with the ideal 5000 ms (the limiter adds the safety margin, about one round-trip and the Redis
+ * polling jitter per window).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +29,8 @@ const LIMIT = 20;
 const WINDOW_MS = 1000;
 const PROCESSES = 3;
 const PER_PROCESS = 40;
-const IDEAL_MS = (Math.ceil((PROCESSES * PER_PROCESS) / LIMIT) - 1) * WINDOW_MS; // 5000
+const WINDOWS = Math.ceil((PROCESSES * PER_PROCESS) / LIMIT) - 1; // 5
+const IDEAL_MS = WINDOWS * WINDOW_MS; // 5000
 const OPTIONS: RateLimitOptions = { limit: LIMIT, interval: '1s' };
 
 const packageDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -106,7 +108,7 @@ describe('RedisRateLimiter across processes', () => {
     await redisServer?.stop();
   });
 
-  it('3 processes × 40 on one key: never more than 20 in any 1 s window, within 10% of the ideal', async () => {
+  it('3 processes × 40 on one key: never more than 20 in any 1 s window, and does not get stuck', async () => {
     const replies = await Promise.all(
       workers.map((w) =>
         w.request({
@@ -132,7 +134,8 @@ describe('RedisRateLimiter across processes', () => {
     }
     expect(times).toHaveLength(PROCESSES * PER_PROCESS);
     expect(maxPerWindow).toBeLessThanOrEqual(LIMIT);
-    expect(Math.abs(elapsed - IDEAL_MS)).toBeLessThanOrEqual(IDEAL_MS * 0.1);
+    expect(elapsed).toBeGreaterThanOrEqual(IDEAL_MS);
+    expect(elapsed).toBeLessThan(2 * IDEAL_MS);
   });
 
   it('3 processes × 40, responses delayed by a random 0-300 ms: still never more than 20 in any 1 s window', async () => {
@@ -170,7 +173,8 @@ describe('RedisRateLimiter across processes', () => {
       }
       expect(times).toHaveLength(PROCESSES * PER_PROCESS);
       expect(maxPerWindow).toBeLessThanOrEqual(LIMIT);
-      expect(elapsed).toBeLessThan(5 * (WINDOW_MS + MARGIN_MS + MAX_DELAY_MS) + 1000);
+      // Each window starts once the previous batch has completed: the ideal grows by the delay per window.
+      expect(elapsed).toBeLessThan(2 * WINDOWS * (WINDOW_MS + MAX_DELAY_MS));
     } finally {
       await slow.close();
     }
@@ -198,7 +202,7 @@ describe('RedisRateLimiter across processes', () => {
     // The pause ends PAUSE_MS after the pauser read its clock, which was after `before`; 5 ms covers
     // the whole-millisecond rounding of Date.now() and of the pause length.
     expect(firstAfter).toBeGreaterThanOrEqual(PAUSE_MS - 5);
-    expect(firstAfter).toBeLessThan(PAUSE_MS + 1000);
+    expect(firstAfter).toBeLessThan(2 * PAUSE_MS);
   });
 
   it("a crashed process's unreleased slots stop blocking when their lease expires", async () => {
@@ -223,7 +227,7 @@ describe('RedisRateLimiter across processes', () => {
       `redis lease: ${LIMIT} slots held by a killed process; next grant after ${waited.toFixed(1)} ms (lease + window = ${expected} ms)`,
     );
     expect(waited).toBeGreaterThanOrEqual(expected - 5);
-    expect(waited).toBeLessThan(expected + 1000);
+    expect(waited).toBeLessThan(2 * expected);
     expect(await redis.zcard(limiter.keys.inflight)).toBe(0);
   });
 
