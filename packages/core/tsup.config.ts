@@ -1,9 +1,27 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
-export default defineConfig({
-  entry: ['src/index.ts', 'src/redis.ts'],
-  format: ['esm', 'cjs'],
-  dts: true,
+const shared: Options = {
+  entry: {
+    index: 'src/index.ts',
+    redis: 'src/redis.ts',
+    // The two sides of the `#transfer` import map (package.json "imports"): Node streams uploads over
+    // node:http, every other runtime gets the fetch-only variant, so browser bundles never see `node:`.
+    'transfer-node': 'src/internal/transfer-node.ts',
+    'transfer-web': 'src/internal/transfer-web.ts',
+  },
+  external: ['#transfer'],
   sourcemap: true,
   target: 'es2022',
-});
+};
+
+export default defineConfig([
+  { ...shared, format: ['esm'], dts: { entry: { index: 'src/index.ts', redis: 'src/redis.ts' } } },
+  // ky is ESM-only; esbuild's CJS interop reads `require('ky').default` as the namespace, so the CJS build
+  // carries its own copy of ky (about 4 kB) instead of requiring it.
+  {
+    ...shared,
+    format: ['cjs'],
+    noExternal: ['ky'],
+    dts: { entry: { index: 'src/index.ts', redis: 'src/redis.ts' } },
+  },
+]);

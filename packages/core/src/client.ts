@@ -1,16 +1,30 @@
 import type * as z from 'zod/mini';
+import { APIPromise, type WithResponse } from './api-promise.js';
 import { type AuthStrategy, composeAuth, type PreparedRequest } from './auth.js';
+import { toOutgoingBody } from './body.js';
 import {
   AbortError,
   APIError,
   ConnectionError,
-  type ErrorDetails,
+  RedirectError,
   TimeoutError,
   ValidationError,
   XError,
 } from './errors.js';
+import { CallDeadline } from './internal/deadline.js';
 import { Redactor, redactUrl } from './internal/redact.js';
-import { type Logger, type LogLevel, RedactingLogger } from './log.js';
+import { decideRedirect, type Target } from './internal/redirect.js';
+import { appendQuery, clip, defaultErrorDetails, parseBody } from './internal/wire.js';
+import { RedactingLogger } from './log.js';
+import type {
+  ClientOptions,
+  Hooks,
+  QueryValue,
+  RequestOptions,
+  RequestSpec,
+  ServiceAdapter,
+  SpecSource,
+} from './options.js';
 import { PagePromise, type PageStrategy } from './pagination.js';
 import { isRateLimiter, MemoryRateLimiter, type RateLimiter, type RateLimitOptions } from './rate-limit.js';
 import {
@@ -21,174 +35,60 @@ import {
   type RetryOptions,
   serverBackoffMs,
 } from './retry.js';
-import { type FetchLike, Transport } from './transport.js';
+import { type SendResult, Transport } from './transport.js';
 import { parseResponse, type ValidationMode } from './validation.js';
-
-/** What a service package tells core about its wire conventions. */
-export interface ServiceAdapter {
-  /** Package name and version, sent as `User-Agent` outside browsers. */
-  packageName: string;
-  packageVersion: string;
-  /** Response headers that carry the server's request id, most specific first. */
-  requestIdHeaders?: readonly string[];
-  /** Reads code and message out of the service's error body. */
-  parseError?(body: unknown, response: Response, request: PreparedRequest): ErrorDetails;
-  /** Header the service reads idempotency keys from, if it has one. */
-  idempotencyHeader?: string;
-  /** Builds the URL of a path under the base URL (e.g. the store's `?rest_route=` form). */
-  resolveUrl?(baseURL: string, path: string): URL;
-  defaultRateLimit?: RateLimitOptions;
-}
-
-export interface Hooks {
-  /** Before each attempt is sent (after auth); may add headers. */
-  beforeRequest?: (event: RequestEvent) => void | Promise<void>;
-  /** After each response arrives, successful or not. */
-  afterResponse?: (event: ResponseEvent) => void | Promise<void>;
-  /** Before sleeping for a retry. */
-  beforeRetry?: (event: RetryEvent) => void | Promise<void>;
-}
-
-export interface RequestEvent {
-  method: string;
-  /** Redacted URL. */
-  url: string;
-  attempt: number;
-  headers: Headers;
-}
-export interface ResponseEvent {
-  method: string;
-  url: string;
-  attempt: number;
-  status: number;
-  durationMs: number;
-  requestId: string | undefined;
-  response: Response;
-}
-export interface RetryEvent {
-  method: string;
-  url: string;
-  attempt: number;
-  delayMs: number;
-  reason: string;
-  error: Error;
-}
-
-export interface ClientOptions {
-  baseURL: string;
-  auth?: AuthStrategy | readonly AuthStrategy[] | undefined;
-  headers?: Record<string, string> | undefined;
-  /** Per-attempt timeout in ms. Default 60 000. */
-  timeout?: number | undefined;
-  /** Shorthand for `retry.maxRetries`. Default 2. */
-  maxRetries?: number | undefined;
-  retry?: Partial<RetryOptions> | undefined;
-  /** Client-side limit, a shared limiter (e.g. `RedisRateLimiter`), or `false` for none. */
-  rateLimit?: RateLimitOptions | RateLimiter | false | undefined;
-  /** A retry budget shared by every call of this client; `false` disables it. */
-  retryBudget?: RetryBudget | false | undefined;
-  fetch?: FetchLike | undefined;
-  logger?: Logger | undefined;
-  /** Default `warn`. */
-  logLevel?: LogLevel | undefined;
-  hooks?: Hooks | undefined;
-  /** Default `strict`. */
-  validateResponses?: ValidationMode | undefined;
-}
-
-export interface RequestOptions {
-  signal?: AbortSignal | undefined;
-  timeout?: number | undefined;
-  maxRetries?: number | undefined;
-  /** Sent in the service's idempotency header, and makes a POST safe to retry. */
-  idempotencyKey?: string | undefined;
-  /** Declares a non-idempotent request safe to repeat (the caller knows the server dedupes). */
-  retryNonIdempotent?: boolean | undefined;
-  headers?: Record<string, string> | undefined;
-}
-
-export type QueryValue =
-  | string
-  | number
-  | boolean
-  | Date
-  | null
-  | undefined
-  | ReadonlyArray<string | number | boolean>;
-
-export interface RequestSpec<S extends z.ZodMiniType = z.ZodMiniType> {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
-  /** Path under the base URL, or an absolute URL (a `next_url` from the server). */
-  path: string;
-  query?: Record<string, QueryValue> | undefined;
-  /** Plain objects are sent as JSON; `FormData`, `Blob`, bytes and strings as they are. */
-  body?: unknown;
-  schema?: S | undefined;
-  /** Names the call in errors, e.g. `products.get`. */
-  what?: string | undefined;
-  options?: RequestOptions | undefined;
-}
-
-export interface WithResponse<T> {
-  data: T;
-  response: Response;
-  status: number;
-  headers: Headers;
-  requestId: string | undefined;
-}
-
-/** A promise of the parsed body that also offers the raw response through `.withResponse()`. */
-export class APIPromise<T> implements PromiseLike<T> {
-  readonly #result: Promise<WithResponse<T>>;
-  readonly [Symbol.toStringTag] = 'Promise';
-
-  constructor(result: Promise<WithResponse<T>>) {
-    this.#result = result;
-  }
-  // biome-ignore lint/suspicious/noThenProperty: this object is a promise by design.
-  then<A = T, B = never>(
-    onFulfilled?: ((value: T) => A | PromiseLike<A>) | null,
-    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
-  ): Promise<A | B> {
-    return this.#result.then((r) => r.data).then(onFulfilled, onRejected);
-  }
-  catch<B = never>(onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<T | B> {
-    return this.then(undefined, onRejected);
-  }
-  finally(onFinally?: (() => void) | null): Promise<T> {
-    return this.then().finally(onFinally);
-  }
-  withResponse(): Promise<WithResponse<T>> {
-    return this.#result;
-  }
-}
 
 /** State that clones made with `withOptions` share: one limiter and one retry budget per credential. */
 interface SharedState {
   limiter: RateLimiter | undefined;
   budget: RetryBudget | undefined;
 }
-const SHARED = Symbol.for('@x/core/shared-client-state');
 
 const DEFAULT_REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-amzn-requestid', 'cf-ray'];
 const IS_BROWSER = typeof (globalThis as { document?: unknown }).document !== 'undefined';
 
-export class BaseClient {
+/** One call in progress: what the request loop and its helpers pass around. */
+interface Call {
+  spec: RequestSpec;
+  options: RequestOptions;
+  retry: RetryOptions;
+  deadline: CallDeadline;
+  started: number;
+  safeToRepeat: boolean;
+  /** Sends so far, redirects included. */
+  attempt: number;
+  /** Retries so far. */
+  retries: number;
+  target: Target;
+}
+
+/**
+ * The request loop every service client shares. `O` is the options type of the subclass, so that
+ * `withOptions()` is typed and rebuilds the subclass from the options its user gave.
+ */
+export class BaseClient<O extends object = ClientOptions> {
+  /** Set only while `withOptions` constructs a clone, so no subclass constructor can drop the sharing. */
+  static #inheriting: SharedState | undefined;
+
   readonly baseURL: string;
   readonly #adapter: ServiceAdapter;
   readonly #auth: AuthStrategy | undefined;
   readonly #headers: Record<string, string>;
   readonly #timeout: number;
+  readonly #totalTimeout: number | undefined;
+  readonly #idleTimeout: number;
+  readonly #maxErrorBodyBytes: number;
+  readonly #agent: unknown;
   readonly #retry: RetryOptions;
   readonly #shared: SharedState;
   readonly #transport: Transport;
   readonly #hooks: Hooks;
   readonly #validation: ValidationMode;
   readonly #redactor = new Redactor();
-  readonly #rawOptions: object;
+  readonly #rawOptions: O;
   protected readonly logger: RedactingLogger;
 
-  constructor(options: ClientOptions, adapter: ServiceAdapter, rawOptions: object = options) {
+  constructor(options: ClientOptions, adapter: ServiceAdapter, rawOptions?: O) {
     this.baseURL = options.baseURL.replace(/\/+$/, '');
     this.#adapter = adapter;
     const auth = options.auth;
@@ -196,13 +96,18 @@ export class BaseClient {
     this.#redactor.add(...(this.#auth?.secretValues() ?? []));
     this.#headers = { ...options.headers };
     this.#timeout = options.timeout ?? 60_000;
+    this.#totalTimeout = options.totalTimeout ?? options.retry?.deadlineMs;
+    this.#idleTimeout = options.idleTimeout ?? 60_000;
+    this.#maxErrorBodyBytes = options.maxErrorBodyBytes ?? 65_536;
+    this.#agent = options.agent;
     this.#retry = {
       ...DEFAULT_RETRY,
       ...options.retry,
       ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
+      // The call's deadline is enforced by the loop (it also cuts the queue and the attempt in flight).
+      deadlineMs: undefined,
     };
-    const inherited = (rawOptions as { [SHARED]?: SharedState })[SHARED];
-    this.#shared = inherited ?? {
+    this.#shared = BaseClient.#inheriting ?? {
       limiter: resolveLimiter(options.rateLimit, adapter.defaultRateLimit),
       budget: options.retryBudget === false ? undefined : (options.retryBudget ?? new RetryBudget()),
     };
@@ -210,13 +115,18 @@ export class BaseClient {
     this.#hooks = options.hooks ?? {};
     this.#validation = options.validateResponses ?? 'strict';
     this.logger = new RedactingLogger(options.logger ?? console, options.logLevel ?? 'warn', this.#redactor);
-    this.#rawOptions = rawOptions;
+    this.#rawOptions = rawOptions ?? (options as O);
   }
 
   /** The same client with some options changed; limiter and retry budget stay shared with this one. */
-  withOptions(overrides: Record<string, unknown>): this {
-    const Ctor = this.constructor as new (options: object) => this;
-    return new Ctor({ ...this.#rawOptions, ...overrides, [SHARED]: this.#shared });
+  withOptions(overrides: Partial<O>): this {
+    const Ctor = this.constructor as new (options: O) => this;
+    BaseClient.#inheriting = this.#shared;
+    try {
+      return new Ctor({ ...this.#rawOptions, ...overrides });
+    } finally {
+      BaseClient.#inheriting = undefined;
+    }
   }
 
   get rateLimiter(): RateLimiter | undefined {
@@ -277,62 +187,74 @@ export class BaseClient {
 
   async #execute(spec: RequestSpec): Promise<WithResponse<any>> {
     const options = spec.options ?? {};
-    const retry =
-      options.maxRetries === undefined ? this.#retry : { ...this.#retry, maxRetries: options.maxRetries };
-    const started = Date.now();
-    const { body, contentType } = serializeBody(spec.body);
-    const safeToRepeat = Boolean(options.retryNonIdempotent || options.idempotencyKey);
+    const deadline = new CallDeadline(options.totalTimeout ?? this.#totalTimeout, options.signal);
+    const call: Call = {
+      spec,
+      options,
+      retry:
+        options.maxRetries === undefined ? this.#retry : { ...this.#retry, maxRetries: options.maxRetries },
+      deadline,
+      started: Date.now(),
+      safeToRepeat: Boolean(options.retryNonIdempotent || options.idempotencyKey),
+      attempt: 0,
+      retries: 0,
+      target: {
+        method: spec.method,
+        url: this.buildUrl(spec.path, spec.query),
+        body: toOutgoingBody(spec.body, options.onProgress !== undefined),
+      },
+    };
+    try {
+      return await this.#loop(call);
+    } finally {
+      deadline.dispose();
+    }
+  }
 
-    for (let attempt = 1; ; attempt++) {
-      if (options.signal?.aborted)
-        throw new AbortError('Request aborted before it was sent', { cause: options.signal.reason });
-      const releaseSlot = await this.#shared.limiter?.acquire(options.signal);
+  async #loop(call: Call): Promise<WithResponse<any>> {
+    const { spec, deadline } = call;
+    for (let redirects = 0; ; ) {
+      call.attempt++;
+      if (call.options.signal?.aborted)
+        throw new AbortError('Request aborted before it was sent', { cause: call.options.signal.reason });
+      const releaseSlot = await this.#acquire(call);
       let sent: Attempt;
       try {
-        sent = await this.#attempt(spec, attempt, body, contentType);
+        sent = await this.#attempt(call);
       } finally {
         // A request counts against the limit until it has completed: its arrival lies in between.
         releaseSlot?.();
       }
-      const call = { spec, attempt, started, safeToRepeat, retry, url: sent.shownUrl };
 
       if (sent.kind === 'failed') {
         const error = this.#scrubError(sent.error);
+        if (deadline.expired) throw this.#deadlineError(call, 'attempt', error);
         if (!(error instanceof ConnectionError)) throw error;
         await this.#retryOrThrow(
           { kind: 'connection', timedOut: error instanceof TimeoutError, unsent: error.unsent },
           error,
           call,
+          sent.shownUrl,
         );
         continue;
       }
 
-      const { response, text, prepared } = sent;
+      const { response, prepared } = sent;
       const requestId = this.#requestId(response.headers);
-      if (this.#hooks.afterResponse) {
-        const durationMs = sent.durationMs;
-        await this.#hooks.afterResponse({
-          method: spec.method,
-          url: sent.shownUrl(),
-          attempt,
-          status: response.status,
-          durationMs,
-          requestId,
-          response,
-        });
-      }
-      if (this.logger.enabled('info')) {
-        const retried = attempt > 1 ? ` after ${attempt - 1} retries` : '';
-        const id = requestId ? ` (request_id=${requestId})` : '';
-        this.logger.info(
-          `${spec.method} ${sent.shownUrl()} → ${response.status} in ${sent.durationMs} ms${id}${retried}`,
-        );
-      }
+      await this.#reportResponse(call, sent, requestId);
       this.#observeServerLimits(response);
 
       if (response.ok) {
         this.#shared.budget?.refund();
-        const parsed = parseBody(text, response);
+        if (sent.stream)
+          return {
+            data: sent.stream,
+            response,
+            status: response.status,
+            headers: response.headers,
+            requestId,
+          };
+        const parsed = parseBody(sent.text, response);
         const data = spec.schema
           ? parseResponse(spec.schema, parsed, {
               mode: this.#validation,
@@ -346,63 +268,117 @@ export class BaseClient {
         return { data, response, status: response.status, headers: response.headers, requestId };
       }
 
-      const error = this.#apiError(response, parseBody(text, response), requestId, prepared);
+      const redirect = decideRedirect(response, call.target, prepared.url, redirects);
+      if (redirect?.kind === 'follow') {
+        redirects++;
+        this.logger.info(`following ${response.status} redirect of ${call.target.method} ${sent.shownUrl()}`);
+        call.target = redirect.target;
+        continue;
+      }
+      const body = parseBody(sent.text, response);
+      if (redirect?.kind === 'refuse')
+        throw this.#redirectError(response, body, requestId, prepared, redirect);
+      const error = this.#apiError(response, body, requestId, prepared, sent.truncated);
       await this.#retryOrThrow(
         { kind: 'response', status: response.status, headers: response.headers },
         error,
         call,
+        sent.shownUrl,
       );
     }
   }
 
+  /** Waits for the limiter; a deadline that runs out in the queue says so. */
+  async #acquire(call: Call): Promise<(() => void) | undefined> {
+    const limiter = this.#shared.limiter;
+    if (!limiter) return undefined;
+    try {
+      return await limiter.acquire(call.deadline.signal);
+    } catch (error) {
+      if (call.deadline.expired) throw this.#deadlineError(call, 'queue', error);
+      throw error;
+    }
+  }
+
   /** Prepares, signs and sends one attempt. Transport failures are returned; anything else throws. */
-  async #attempt(
-    spec: RequestSpec,
-    attempt: number,
-    body: BodyInit | undefined,
-    contentType: string | undefined,
-  ): Promise<Attempt> {
-    const options = spec.options ?? {};
+  async #attempt(call: Call): Promise<Attempt> {
+    const { spec, options, target } = call;
+    const body = target.body;
     const prepared: PreparedRequest = {
-      method: spec.method,
-      url: this.buildUrl(spec.path, spec.query),
-      headers: this.#baseHeaders(contentType, options),
-      body,
+      method: target.method,
+      url: new URL(target.url),
+      headers: this.#baseHeaders(body?.contentType, options),
+      body: body?.kind === 'buffered' ? body.value : undefined,
     };
+    if (body?.kind === 'stream' && !body.stream.retryable && call.attempt > 1) {
+      throw new ValidationError(spec.what ?? 'request body', [
+        {
+          path: 'body',
+          message:
+            'a one-shot stream cannot be sent twice; pass streamBody(() => stream) or fileBody(path) to allow retries',
+        },
+      ]);
+    }
     await this.#auth?.apply(prepared);
     // Redacting the URL costs a few microseconds; only pay for it when a hook or a log line shows it.
     let shown: string | undefined;
     const shownUrl = () => (shown ??= this.#showUrl(prepared.url));
     if (this.#hooks.beforeRequest) {
       await this.#hooks.beforeRequest({
-        method: spec.method,
+        method: prepared.method,
         url: shownUrl(),
-        attempt,
+        attempt: call.attempt,
         headers: prepared.headers,
       });
     }
     if (this.logger.enabled('debug'))
-      this.logger.debug(`→ ${spec.method} ${shownUrl()} (attempt ${attempt})`);
+      this.logger.debug(`→ ${prepared.method} ${shownUrl()} (attempt ${call.attempt})`);
     const sentAt = performance.now();
     try {
-      const { response, text } = await this.#transport.send({
-        method: spec.method,
+      const result = await this.#transport.send({
+        method: prepared.method,
         url: prepared.url,
         headers: prepared.headers,
-        body: prepared.body,
+        body,
         timeoutMs: options.timeout ?? this.#timeout,
-        signal: options.signal,
+        idleTimeoutMs: options.idleTimeout ?? this.#idleTimeout,
+        signal: call.deadline.signal,
+        onProgress: options.onProgress,
+        responseType: spec.responseType === 'stream' ? 'stream' : 'text',
+        maxErrorBodyBytes: this.#maxErrorBodyBytes,
+        agent: this.#agent,
       });
       return {
         kind: 'sent',
         prepared,
         shownUrl,
-        response,
-        text,
+        ...result,
         durationMs: Math.round(performance.now() - sentAt),
       };
     } catch (error) {
       return { kind: 'failed', prepared, shownUrl, error: error as Error };
+    }
+  }
+
+  async #reportResponse(call: Call, sent: Extract<Attempt, { kind: 'sent' }>, requestId: string | undefined) {
+    const { response, prepared } = sent;
+    if (this.#hooks.afterResponse) {
+      await this.#hooks.afterResponse({
+        method: prepared.method,
+        url: sent.shownUrl(),
+        attempt: call.attempt,
+        status: response.status,
+        durationMs: sent.durationMs,
+        requestId,
+        response,
+      });
+    }
+    if (this.logger.enabled('info')) {
+      const retried = call.retries > 0 ? ` after ${call.retries} retries` : '';
+      const id = requestId ? ` (request_id=${requestId})` : '';
+      this.logger.info(
+        `${prepared.method} ${sent.shownUrl()} → ${response.status} in ${sent.durationMs} ms${id}${retried}`,
+      );
     }
   }
 
@@ -427,43 +403,65 @@ export class BaseClient {
     return false;
   }
 
-  /** Throws `error` unless the policy, the deadline and the retry budget all allow another attempt; then waits. */
-  async #retryOrThrow(
-    outcome: AttemptOutcome,
-    error: Error,
-    call: {
-      spec: RequestSpec;
-      attempt: number;
-      started: number;
-      safeToRepeat: boolean;
-      retry: RetryOptions;
-      url: () => string;
-    },
-  ): Promise<void> {
+  /**
+   * Throws `error` unless the policy, the retry budget and the call's deadline all allow another
+   * attempt; then waits.
+   */
+  async #retryOrThrow(outcome: AttemptOutcome, error: Error, call: Call, url: () => string): Promise<void> {
     const now = Date.now();
     const decision = decideRetry(outcome, {
-      method: call.spec.method,
-      retryIndex: call.attempt - 1,
+      method: call.target.method,
+      retryIndex: call.retries,
       safeToRepeat: call.safeToRepeat,
       elapsedMs: now - call.started,
       now,
       options: call.retry,
     });
     const timedOut = outcome.kind === 'connection' && outcome.timedOut;
-    if (!decision.retry || !this.#spendBudget(timedOut)) throw error;
-    const { method } = call.spec;
+    if (!decision.retry) throw error;
+    const body = call.target.body;
+    if (body?.kind === 'stream' && !body.stream.retryable) {
+      error.message += ` (not retried: the body was a one-shot stream; pass streamBody(() => stream) or fileBody(path) to allow retries)`;
+      throw error;
+    }
+    if (!this.#spendBudget(timedOut)) throw error;
+    if (decision.delayMs >= call.deadline.remaining()) throw this.#deadlineError(call, 'backoff', error);
+    const { method } = call.target;
     await this.#hooks.beforeRetry?.({
       method,
-      url: call.url(),
+      url: url(),
       attempt: call.attempt,
       delayMs: decision.delayMs,
       reason: decision.reason,
       error,
     });
     this.logger.info(
-      `retrying ${method} ${call.url()} in ${decision.delayMs} ms (${decision.reason}; attempt ${call.attempt} failed: ${error.message})`,
+      `retrying ${method} ${url()} in ${decision.delayMs} ms (${decision.reason}; attempt ${call.attempt} failed: ${error.message})`,
     );
-    await sleep(decision.delayMs, call.spec.options?.signal);
+    call.retries++;
+    try {
+      await call.deadline.sleep(decision.delayMs);
+    } catch (sleepError) {
+      if (call.deadline.expired) throw this.#deadlineError(call, 'backoff', error);
+      throw sleepError;
+    }
+  }
+
+  #deadlineError(call: Call, phase: 'queue' | 'attempt' | 'backoff', cause: unknown): TimeoutError {
+    const where = `${call.target.method} ${this.#showUrl(call.target.url)}`;
+    const during =
+      phase === 'queue'
+        ? 'while waiting for a rate-limit slot'
+        : phase === 'attempt'
+          ? `during attempt ${call.attempt}`
+          : `before retry ${call.retries + 1} (its backoff would end past the deadline)`;
+    const last = phase === 'backoff' && cause instanceof Error ? `; last error: ${cause.message}` : '';
+    return new TimeoutError(
+      this.#redactor.redact(
+        `Call exceeded totalTimeout of ${call.deadline.totalMs} ms ${during}: ${where}${last}`,
+      ),
+      { cause, timeout: 'total', phase },
+    );
   }
 
   /** 429s and exhausted quotas pause the shared limiter, so every request waits, not just this one. */
@@ -497,22 +495,56 @@ export class BaseClient {
     body: unknown,
     requestId: string | undefined,
     prepared: PreparedRequest,
+    truncated: boolean,
   ): APIError {
     const details =
       this.#adapter.parseError?.(body, response, prepared) ?? defaultErrorDetails(body, response);
-    const message = [details.message ?? (response.statusText || 'Request failed'), details.hint]
+    const cut = truncated ? `(error body cut at ${this.#maxErrorBodyBytes} bytes)` : undefined;
+    const message = [
+      details.message ? clip(details.message) : response.statusText || 'Request failed',
+      details.hint,
+      cut,
+    ]
       .filter(Boolean)
       .join(' ');
-    return APIError.from({
+    return APIError.from(
+      {
+        status: response.status,
+        code: details.code,
+        message: this.#redactor.redact(message),
+        requestId,
+        headers: this.#redactor.redactHeaders(response.headers),
+        body: this.#redactor.redactDeep(body),
+        method: prepared.method,
+        url: this.#showUrl(prepared.url),
+        retryAfterMs: serverBackoffMs(response.headers, response.status, Date.now()),
+      },
+      details.errorClass,
+    );
+  }
+
+  #redirectError(
+    response: Response,
+    body: unknown,
+    requestId: string | undefined,
+    prepared: PreparedRequest,
+    redirect: { why: string; location: URL | undefined },
+  ): RedirectError {
+    const location = redirect.location ? this.#showUrl(redirect.location) : undefined;
+    const to = location ? ` to ${location}` : '';
+    const advice = location
+      ? ` If the API has moved, use ${new URL(location).origin} in the client's URL.`
+      : '';
+    return new RedirectError({
       status: response.status,
-      code: details.code,
-      message: this.#redactor.redact(message),
+      code: 'redirect_refused',
+      message: `${prepared.method} ${this.#showUrl(prepared.url)} was redirected${to}; not followed because ${redirect.why}.${advice}`,
       requestId,
       headers: this.#redactor.redactHeaders(response.headers),
       body: this.#redactor.redactDeep(body),
       method: prepared.method,
       url: this.#showUrl(prepared.url),
-      retryAfterMs: serverBackoffMs(response.headers, response.status, Date.now()),
+      location,
     });
   }
 
@@ -533,17 +565,8 @@ export class BaseClient {
   }
 }
 
-export type SpecSource<S> = S | (() => S);
-
 type Attempt =
-  | {
-      kind: 'sent';
-      prepared: PreparedRequest;
-      shownUrl: () => string;
-      response: Response;
-      text: string;
-      durationMs: number;
-    }
+  | ({ kind: 'sent'; prepared: PreparedRequest; shownUrl: () => string; durationMs: number } & SendResult)
   | { kind: 'failed'; prepared: PreparedRequest; shownUrl: () => string; error: Error };
 
 async function resolveSpec<S>(source: SpecSource<S>): Promise<S> {
@@ -558,86 +581,4 @@ function resolveLimiter(
   if (isRateLimiter(option)) return option;
   const config = (option as RateLimitOptions | undefined) ?? fallback;
   return config ? new MemoryRateLimiter(config) : undefined;
-}
-
-function defaultErrorDetails(body: unknown, response: Response): ErrorDetails {
-  if (body && typeof body === 'object') {
-    const record = body as Record<string, unknown>;
-    const nested = (record.error && typeof record.error === 'object' ? record.error : record) as Record<
-      string,
-      unknown
-    >;
-    const message =
-      typeof nested.message === 'string'
-        ? nested.message
-        : typeof record.error === 'string'
-          ? record.error
-          : undefined;
-    const code =
-      typeof nested.code === 'string'
-        ? nested.code
-        : typeof nested.type === 'string'
-          ? nested.type
-          : undefined;
-    return { code, message };
-  }
-  if (typeof body === 'string' && body.trim() && body.length < 500 && !body.trimStart().startsWith('<'))
-    return { message: body.trim() };
-  return { message: response.statusText || undefined };
-}
-
-function appendQuery(params: URLSearchParams, query: Record<string, QueryValue>): void {
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) {
-      if (value.length > 0) params.set(name, value.map(String).join(','));
-    } else if (value instanceof Date) params.set(name, value.toISOString());
-    else params.set(name, String(value));
-  }
-}
-
-function serializeBody(body: unknown): { body: BodyInit | undefined; contentType: string | undefined } {
-  if (body === undefined) return { body: undefined, contentType: undefined };
-  if (
-    typeof body === 'string' ||
-    body instanceof Uint8Array ||
-    body instanceof ArrayBuffer ||
-    (typeof Blob !== 'undefined' && body instanceof Blob) ||
-    (typeof FormData !== 'undefined' && body instanceof FormData) ||
-    body instanceof URLSearchParams
-  ) {
-    return { body: body as BodyInit, contentType: undefined };
-  }
-  return { body: JSON.stringify(body), contentType: 'application/json' };
-}
-
-function parseBody(text: string, response: Response): unknown {
-  if (text === '') return undefined;
-  const type = response.headers.get('content-type');
-  // Servers mislabel JSON (text/html from PHP hosts), so unlabelled or odd types are sniffed.
-  if (type?.includes('json') || /^\s*[[{"]/.test(text)) {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return text;
-    }
-  }
-  return text;
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted)
-      return reject(new AbortError('Request aborted while waiting to retry', { cause: signal.reason }));
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new AbortError('Request aborted while waiting to retry', { cause: signal?.reason }));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

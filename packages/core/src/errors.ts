@@ -43,6 +43,8 @@ export interface ErrorDetails {
   message?: string | undefined;
   /** Appended to the message: service-specific advice (e.g. the store's anonymous-401 causes). */
   hint?: string | undefined;
+  /** The class to throw, where the code says more than the status (defaults to the status's class). */
+  errorClass?: (new (init: APIErrorInit) => APIError) | undefined;
 }
 
 export interface APIErrorInit {
@@ -79,7 +81,11 @@ export class APIError extends XError {
   }
 
   /** Picks the subclass for a status so that `catch (e) { if (e instanceof NotFoundError) ... }` works. */
-  static from(init: APIErrorInit & { retryAfterMs?: number | undefined }): APIError {
+  static from(
+    init: APIErrorInit & { retryAfterMs?: number | undefined },
+    errorClass?: new (init: APIErrorInit) => APIError,
+  ): APIError {
+    if (errorClass) return new errorClass(init);
     const { status } = init;
     if (status === 400) return new BadRequestError(init);
     if (status === 401) return new AuthenticationError(init);
@@ -144,6 +150,22 @@ export class RateLimitError extends APIError {
   }
 }
 
+/**
+ * The server redirected somewhere core will not send credentials (another origin, plain HTTP, a hidden
+ * browser redirect) or redirected too often. `location` is the target with credentials removed.
+ */
+export class RedirectError extends APIError {
+  static override readonly brand: string = 'RedirectError';
+  readonly location: string | undefined;
+  constructor(init: APIErrorInit & { location?: string | undefined }) {
+    super(init);
+    this.location = init.location === undefined ? undefined : redactUrl(init.location);
+  }
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), location: this.location };
+  }
+}
+
 export class ConnectionError extends XError {
   static override readonly brand: string = 'ConnectionError';
   /** True when the connection was refused, so the request provably never reached the server. */
@@ -154,8 +176,29 @@ export class ConnectionError extends XError {
   }
 }
 
+/**
+ * Which clock ran out: one attempt's `timeout`, the streamed transfer's `idleTimeout`, or the whole call's
+ * `totalTimeout` (then `phase` says where the call was: waiting for a rate-limit slot, in an attempt, or
+ * sleeping before a retry).
+ */
+export type TimeoutKind = 'attempt' | 'idle' | 'total';
+export type CallPhase = 'queue' | 'attempt' | 'backoff';
+
 export class TimeoutError extends ConnectionError {
   static override readonly brand: string = 'TimeoutError';
+  readonly timeout: TimeoutKind;
+  readonly phase: CallPhase;
+  constructor(
+    message: string,
+    options?: XErrorOptions & { unsent?: boolean; timeout?: TimeoutKind; phase?: CallPhase },
+  ) {
+    super(message, options);
+    this.timeout = options?.timeout ?? 'attempt';
+    this.phase = options?.phase ?? 'attempt';
+  }
+  override toJSON(): Record<string, unknown> {
+    return { name: this.name, message: this.message, timeout: this.timeout, phase: this.phase };
+  }
 }
 
 export class AbortError extends XError {

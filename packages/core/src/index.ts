@@ -9,21 +9,29 @@ export {
   Secret,
   signerAuth,
 } from './auth.js';
+export { APIPromise, type WithResponse } from './api-promise.js';
 export {
-  APIPromise,
-  BaseClient,
-  type ClientOptions,
-  type Hooks,
-  type QueryValue,
-  type RequestEvent,
-  type RequestOptions,
-  type RequestSpec,
-  type ResponseEvent,
-  type RetryEvent,
-  type ServiceAdapter,
-  type SpecSource,
-  type WithResponse,
-} from './client.js';
+  fileBody,
+  isStreamBody,
+  type StreamBody,
+  type StreamBodyOptions,
+  type StreamSource,
+  streamBody,
+} from './body.js';
+export { BaseClient } from './client.js';
+export type {
+  ClientOptions,
+  Hooks,
+  QueryValue,
+  RequestEvent,
+  RequestOptions,
+  RequestSpec,
+  ResponseEvent,
+  RetryEvent,
+  ServiceAdapter,
+  SpecSource,
+} from './options.js';
+export type { FetchLike, Progress } from './transport.js';
 export {
   AbortError,
   APIError,
@@ -31,6 +39,7 @@ export {
   AuthenticationError,
   BadRequestError,
   BatchError,
+  type CallPhase,
   ConflictError,
   ConnectionError,
   type ErrorDetails,
@@ -40,8 +49,10 @@ export {
   RateLimitError,
   RateLimitQueueError,
   RealtimeError,
+  RedirectError,
   ResponseValidationError,
   TimeoutError,
+  type TimeoutKind,
   UnprocessableEntityError,
   ValidationError,
   type ValidationIssue,
@@ -80,6 +91,7 @@ export {
   serverBackoffMs,
 } from './retry.js';
 export { openEnum, parseInput, parseResponse, toIssues, type ValidationMode } from './validation.js';
+export { DEFAULT_POLL_SCHEDULE, type PollSchedule, pollDelay, type WaitForOptions, waitFor } from './wait.js';
 export {
   type HmacAlgorithm,
   hmac,

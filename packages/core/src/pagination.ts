@@ -1,4 +1,5 @@
-import type { RequestSpec, WithResponse } from './client.js';
+import type { WithResponse } from './api-promise.js';
+import type { RequestSpec } from './options.js';
 
 export interface PageInfo {
   total?: number | undefined;

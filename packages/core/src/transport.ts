@@ -1,35 +1,61 @@
+import ky from 'ky';
+import { sendStreamed } from '#transfer';
+import type { OutgoingBody } from './body.js';
 import { AbortError, ConnectionError, TimeoutError } from './errors.js';
 import { redactUrl } from './internal/redact.js';
 
 /**
- * The one place that touches the network: one attempt, with a timeout and a caller's signal. Retries,
- * auth, limits and errors belong to the client.
+ * The one place that touches the network: one attempt, under its timeouts and a caller's signal.
+ * Retries, redirects, auth, limits and errors belong to the client.
  *
- * This started on ky (the design brief's choice) and was moved to plain `fetch(url, init)` on measured
- * evidence: ky builds a `Request` three times per attempt (1.51-1.61x the CPU of raw fetch per request
- * for core, over the 1.5x budget), ky + zod/mini alone exceed the 9 KB gzip browser budget, and ky's
- * `fetch(new Request(...))` breaks custom fetch implementations with their own `Request` class (undici's
- * `fetch` with a private CA or proxy `dispatcher`, which users pass through `fetch`). Every ky feature
- * core used (timeout, signal, no throw on HTTP errors, no own retries) is a few lines here.
+ * Ordinary requests go through ky (request building, header merging, signal plumbing) with ky's own
+ * retries, timeout and redirects off: core's retry loop (budget, limiter gating, `Retry-After`) is the one
+ * retry path, core follows redirects itself so credentials never leave the API's origin, and core's
+ * timeout also covers reading the body, which ky's stops short of. ky never sees the body: it hands
+ * `fetch` a `Request` whose body is a stream (held in memory by Node's fetch, and re-encoded with a new
+ * boundary for forms), so the adapter below gives the user's `fetch` a plain `(url, init)` with the
+ * original body. That also keeps custom fetch implementations with their own `Request` class working
+ * (undici's `fetch` with a private CA or proxy `dispatcher`).
+ *
+ * Streamed bodies in Node take `#transfer` (node:http), since Node's fetch buffers them whole; elsewhere
+ * they go through fetch with `duplex: 'half'`.
  */
 export interface SendInput {
   method: string;
   url: URL;
   headers: Headers;
-  body: BodyInit | undefined;
+  body: OutgoingBody | undefined;
+  /** Per attempt: headers and body; for a streamed upload, from the end of the upload. */
   timeoutMs: number;
+  /** Streamed transfers: fails when no byte moved for this long. */
+  idleTimeoutMs: number;
   signal: AbortSignal | undefined;
+  onProgress: ((progress: Progress) => void) | undefined;
+  /** `stream` hands a successful response's body over unread. */
+  responseType: 'text' | 'stream';
+  /** Error bodies are read up to this many bytes; the rest is discarded. */
+  maxErrorBodyBytes: number;
+  /** Node `http.Agent` for streamed uploads. */
+  agent: unknown;
+}
+
+export interface Progress {
+  loaded: number;
+  total: number | undefined;
 }
 
 export interface SendResult {
   response: Response;
-  /** The whole body, read under the same timeout as the headers, so a stalled body cannot hang a call. */
+  /** The body read as text (capped for errors); empty when handed over as `stream`. */
   text: string;
+  stream: ReadableStream<Uint8Array> | undefined;
+  /** An error body longer than `maxErrorBodyBytes` was cut there. */
+  truncated: boolean;
 }
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
-const TIMED_OUT = Symbol('timed out');
+type TimedOut = { kind: 'attempt' | 'idle' };
 
 export class Transport {
   readonly #fetch: FetchLike;
@@ -41,37 +67,191 @@ export class Transport {
 
   async send(input: SendInput): Promise<SendResult> {
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(TIMED_OUT), input.timeoutMs);
+    const streamed = input.body?.kind === 'stream' || input.responseType === 'stream';
+    let attemptTimer: ReturnType<typeof setTimeout> | undefined;
+    let idleTimer: ReturnType<typeof setTimeout> | undefined;
+    const startAttemptTimer = () => {
+      attemptTimer = setTimeout(
+        () => controller.abort({ kind: 'attempt' } satisfies TimedOut),
+        input.timeoutMs,
+      );
+    };
+    const touch = streamed
+      ? () => {
+          clearTimeout(idleTimer);
+          idleTimer = setTimeout(
+            () => controller.abort({ kind: 'idle' } satisfies TimedOut),
+            input.idleTimeoutMs,
+          );
+        }
+      : () => {};
     const forwardAbort = () => controller.abort(input.signal?.reason);
     if (input.signal?.aborted) forwardAbort();
     else input.signal?.addEventListener('abort', forwardAbort, { once: true });
+    if (input.body?.kind !== 'stream') startAttemptTimer();
+    touch();
+    const progress = (loaded: number, total: number | undefined) => {
+      touch();
+      input.onProgress?.({ loaded, total });
+    };
     try {
-      const response = await this.#fetch(input.url.href, {
-        method: input.method,
-        headers: input.headers,
-        body: input.body ?? null,
-        signal: controller.signal,
-        redirect: 'follow',
-      });
-      return { response, text: await response.text() };
+      const response =
+        input.body?.kind === 'stream' && sendStreamed
+          ? await sendStreamed({
+              method: input.method,
+              url: input.url,
+              headers: input.headers,
+              body: input.body,
+              signal: controller.signal,
+              agent: input.agent,
+              progress,
+              uploaded: startAttemptTimer,
+            })
+          : await this.#viaKy(input, controller.signal, progress, startAttemptTimer);
+      touch();
+      if (response.ok && input.responseType === 'stream') {
+        return { response, text: '', stream: response.body ?? undefined, truncated: false };
+      }
+      if (response.ok && !streamed)
+        return { response, text: await response.text(), stream: undefined, truncated: false };
+      const { text, truncated } = await readText(
+        response,
+        response.ok ? Number.POSITIVE_INFINITY : input.maxErrorBodyBytes,
+        touch,
+      );
+      return { response, text, stream: undefined, truncated };
     } catch (error) {
-      throw toTransportError(error, input, controller.signal.reason === TIMED_OUT);
+      throw toTransportError(error, input, controller.signal.reason);
     } finally {
-      clearTimeout(timer);
+      clearTimeout(attemptTimer);
+      clearTimeout(idleTimer);
       input.signal?.removeEventListener('abort', forwardAbort);
     }
   }
+
+  #viaKy(
+    input: SendInput,
+    signal: AbortSignal,
+    progress: (loaded: number, total: number | undefined) => void,
+    uploaded: () => void,
+  ): Promise<Response> {
+    const init: RequestInit & { duplex?: 'half' } = { method: input.method, redirect: 'manual' };
+    const body = input.body;
+    if (body?.kind === 'buffered') init.body = body.value;
+    else if (body?.kind === 'stream') {
+      const { stream } = body;
+      if (stream.path)
+        throw new TypeError(
+          'fileBody() needs Node, Deno or Bun; in a browser pass the File (a Blob) as the body',
+        );
+      if (stream.blob) {
+        // Browsers only stream request bodies over HTTP/2; a Blob goes whole and reports start and end.
+        init.body = stream.blob;
+        progress(0, stream.blob.size);
+      } else {
+        init.body = countingStream(stream.open(), stream.length, progress, uploaded);
+        init.duplex = 'half';
+      }
+    }
+    return ky(input.url, {
+      method: input.method,
+      headers: input.headers,
+      signal,
+      redirect: 'manual',
+      timeout: false,
+      retry: 0,
+      throwHttpErrors: false,
+      // ky always calls fetch with the Request it built.
+      fetch: (request) =>
+        this.#fetch(input.url.href, {
+          ...init,
+          headers: (request as Request).headers,
+          signal: (request as Request).signal,
+        }).then((response) => {
+          if (body?.kind === 'stream' && body.stream.blob) {
+            progress(body.stream.blob.size, body.stream.blob.size);
+            uploaded();
+          }
+          return response;
+        }),
+    });
+  }
 }
 
-function toTransportError(error: unknown, input: SendInput, timedOut: boolean): Error {
+/** Pull-based, so `loaded` follows what fetch actually took; the end of the source starts the attempt timer. */
+function countingStream(
+  source: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>,
+  total: number | undefined,
+  progress: (loaded: number, total: number | undefined) => void,
+  uploaded: () => void,
+): ReadableStream<Uint8Array> {
+  const iterator = source instanceof ReadableStream ? source.getReader() : source[Symbol.asyncIterator]();
+  let loaded = 0;
+  progress(0, total);
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = 'read' in iterator ? await iterator.read() : await iterator.next();
+      if (next.done) {
+        uploaded();
+        controller.close();
+        return;
+      }
+      loaded += next.value.byteLength;
+      progress(loaded, total);
+      controller.enqueue(next.value);
+    },
+    async cancel(reason) {
+      if ('cancel' in iterator) await iterator.cancel(reason);
+      else await iterator.return?.();
+    },
+  });
+}
+
+/** Reads at most `limit` bytes of text, then cancels the rest, so a huge error page costs little. */
+async function readText(
+  response: Response,
+  limit: number,
+  touch: () => void,
+): Promise<{ text: string; truncated: boolean }> {
+  if (!response.body) return { text: '', truncated: false };
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let kept = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return { text: text + decoder.decode(), truncated: false };
+    touch();
+    const room = limit - kept;
+    if (value.byteLength > room) {
+      text += decoder.decode(value.subarray(0, room));
+      await reader.cancel().catch(() => {});
+      return { text, truncated: true };
+    }
+    kept += value.byteLength;
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
+function toTransportError(error: unknown, input: SendInput, reason: unknown): Error {
   const where = `${input.method} ${redactUrl(input.url.href)}`;
-  if (timedOut)
-    return new TimeoutError(`Request timed out after ${input.timeoutMs} ms: ${where}`, { cause: error });
+  const timedOut = (reason as TimedOut | undefined)?.kind;
+  if (timedOut === 'attempt')
+    return new TimeoutError(`Request timed out after ${input.timeoutMs} ms: ${where}`, {
+      cause: error,
+      timeout: 'attempt',
+    });
+  if (timedOut === 'idle')
+    return new TimeoutError(`No bytes moved for ${input.idleTimeoutMs} ms (idle timeout): ${where}`, {
+      cause: error,
+      timeout: 'idle',
+    });
   if (input.signal?.aborted)
     return new AbortError(`Request aborted: ${where}`, { cause: input.signal.reason ?? error });
   const code = errorCode(error);
   const unsent = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
-  return new ConnectionError(`Connection error${code ? ` (${code})` : ''}: ${where}`, {
+  const reasonText = code ?? causeMessage(error);
+  return new ConnectionError(`Connection error${reasonText ? ` (${reasonText})` : ''}: ${where}`, {
     cause: error,
     unsent,
   });
@@ -89,4 +269,15 @@ function errorCode(error: unknown): string | undefined {
     current = current.cause;
   }
   return undefined;
+}
+
+/** The innermost reason undici gives ("bad port", "invalid onRequestStart method"), which `fetch failed` hides. */
+function causeMessage(error: unknown): string | undefined {
+  let current: any = error;
+  let message: string | undefined;
+  for (let depth = 0; current && depth < 4; depth++) {
+    if (typeof current.message === 'string' && current.message !== 'fetch failed') message = current.message;
+    current = current.cause;
+  }
+  return message;
 }

@@ -282,10 +282,14 @@ describe('retries', () => {
     expect(budget.tokens).toBe(0);
   });
 
-  it('a total deadline stops retries that would end past it', async () => {
+  it('a total deadline stops retries that would end past it (retry.deadlineMs is an alias of totalTimeout)', async () => {
     server.replies.push({ status: 503, headers: { 'retry-after': '2' } }, { json: { id: 1, name: 'a' } });
     const client = new TestClient({ baseURL: server.url, retry: { deadlineMs: 1000 } });
-    await expect(client.getThing(1)).rejects.toBeInstanceOf(InternalServerError);
+    const error = await client.getThing(1).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ timeout: 'total', phase: 'backoff' });
+    expect((error as TimeoutError).cause).toBeInstanceOf(InternalServerError);
+    expect((error as Error).message).toMatch(/totalTimeout of 1000 ms before retry 1 .*last error: 503/);
     expect(server.requests).toHaveLength(1);
   });
 
