@@ -2,19 +2,14 @@ import type * as z from 'zod/mini';
 import { APIPromise, type WithResponse } from './api-promise.js';
 import { type AuthStrategy, composeAuth, type PreparedRequest } from './auth.js';
 import { toOutgoingBody } from './body.js';
-import {
-  AbortError,
-  APIError,
-  ConnectionError,
-  RedirectError,
-  TimeoutError,
-  ValidationError,
-  XError,
-} from './errors.js';
+import { AbortError, ConnectionError, TimeoutError, ValidationError, XError } from './errors.js';
 import { CallDeadline } from './internal/deadline.js';
-import { Redactor, redactUrl } from './internal/redact.js';
-import { decideRedirect, type Target } from './internal/redirect.js';
-import { appendQuery, clip, defaultErrorDetails, parseBody } from './internal/wire.js';
+import { type Attempt, reportResponse } from './internal/events.js';
+import { apiError, deadlineError, findRequestId, redirectError, showUrl } from './internal/failures.js';
+import { Redactor } from './internal/redact.js';
+import { decideRedirect } from './internal/redirect.js';
+import { observeServerLimits, type RetryingCall, retryOrThrow } from './internal/retrying.js';
+import { appendQuery, defaultErrorDetails, parseBody } from './internal/wire.js';
 import { RedactingLogger } from './log.js';
 import type {
   ClientOptions,
@@ -27,15 +22,8 @@ import type {
 } from './options.js';
 import { PagePromise, type PageStrategy } from './pagination.js';
 import { isRateLimiter, MemoryRateLimiter, type RateLimiter, type RateLimitOptions } from './rate-limit.js';
-import {
-  type AttemptOutcome,
-  DEFAULT_RETRY,
-  decideRetry,
-  RetryBudget,
-  type RetryOptions,
-  serverBackoffMs,
-} from './retry.js';
-import { type SendResult, Transport } from './transport.js';
+import { type AttemptOutcome, DEFAULT_RETRY, RetryBudget, type RetryOptions } from './retry.js';
+import { Transport } from './transport.js';
 import { parseResponse, type ValidationMode } from './validation.js';
 
 /** State that clones made with `withOptions` share: one limiter and one retry budget per credential. */
@@ -44,22 +32,11 @@ interface SharedState {
   budget: RetryBudget | undefined;
 }
 
-const DEFAULT_REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-amzn-requestid', 'cf-ray'];
 const IS_BROWSER = typeof (globalThis as { document?: unknown }).document !== 'undefined';
 
-/** One call in progress: what the request loop and its helpers pass around. */
-interface Call {
+interface Call extends RetryingCall {
   spec: RequestSpec;
   options: RequestOptions;
-  retry: RetryOptions;
-  deadline: CallDeadline;
-  started: number;
-  safeToRepeat: boolean;
-  /** Sends so far, redirects included. */
-  attempt: number;
-  /** Retries so far. */
-  retries: number;
-  target: Target;
 }
 
 /**
@@ -228,7 +205,7 @@ export class BaseClient<O extends object = ClientOptions> {
 
       if (sent.kind === 'failed') {
         const error = this.#scrubError(sent.error);
-        if (deadline.expired) throw this.#deadlineError(call, 'attempt', error);
+        if (deadline.expired) throw deadlineError(call, 'attempt', error, this.#redactor);
         if (!(error instanceof ConnectionError)) throw error;
         await this.#retryOrThrow(
           { kind: 'connection', timedOut: error instanceof TimeoutError, unsent: error.unsent },
@@ -240,9 +217,9 @@ export class BaseClient<O extends object = ClientOptions> {
       }
 
       const { response, prepared } = sent;
-      const requestId = this.#requestId(response.headers);
-      await this.#reportResponse(call, sent, requestId);
-      this.#observeServerLimits(response);
+      const requestId = findRequestId(response.headers, this.#adapter.requestIdHeaders);
+      await reportResponse(this.#hooks, this.logger, call, sent, requestId);
+      observeServerLimits(this.#shared.limiter, response, this.#retry);
 
       if (response.ok) {
         this.#shared.budget?.refund();
@@ -277,8 +254,13 @@ export class BaseClient<O extends object = ClientOptions> {
       }
       const body = parseBody(sent.text, response);
       if (redirect?.kind === 'refuse')
-        throw this.#redirectError(response, body, requestId, prepared, redirect);
-      const error = this.#apiError(response, body, requestId, prepared, sent.truncated);
+        throw redirectError({ response, body, requestId, prepared }, redirect, this.#redactor);
+      const error = apiError(
+        { response, body, requestId, prepared },
+        this.#adapter.parseError?.(body, response, prepared) ?? defaultErrorDetails(body, response),
+        sent.truncated ? this.#maxErrorBodyBytes : undefined,
+        this.#redactor,
+      );
       await this.#retryOrThrow(
         { kind: 'response', status: response.status, headers: response.headers },
         error,
@@ -295,7 +277,7 @@ export class BaseClient<O extends object = ClientOptions> {
     try {
       return await limiter.acquire(call.deadline.signal);
     } catch (error) {
-      if (call.deadline.expired) throw this.#deadlineError(call, 'queue', error);
+      if (call.deadline.expired) throw deadlineError(call, 'queue', error, this.#redactor);
       throw error;
     }
   }
@@ -360,28 +342,6 @@ export class BaseClient<O extends object = ClientOptions> {
     }
   }
 
-  async #reportResponse(call: Call, sent: Extract<Attempt, { kind: 'sent' }>, requestId: string | undefined) {
-    const { response, prepared } = sent;
-    if (this.#hooks.afterResponse) {
-      await this.#hooks.afterResponse({
-        method: prepared.method,
-        url: sent.shownUrl(),
-        attempt: call.attempt,
-        status: response.status,
-        durationMs: sent.durationMs,
-        requestId,
-        response,
-      });
-    }
-    if (this.logger.enabled('info')) {
-      const retried = call.retries > 0 ? ` after ${call.retries} retries` : '';
-      const id = requestId ? ` (request_id=${requestId})` : '';
-      this.logger.info(
-        `${prepared.method} ${sent.shownUrl()} → ${response.status} in ${sent.durationMs} ms${id}${retried}`,
-      );
-    }
-  }
-
   #baseHeaders(contentType: string | undefined, options: RequestOptions): Headers {
     const headers = new Headers({ accept: 'application/json' });
     if (!IS_BROWSER)
@@ -394,162 +354,19 @@ export class BaseClient<O extends object = ClientOptions> {
     return headers;
   }
 
-  #spendBudget(timedOut: boolean): boolean {
-    const budget = this.#shared.budget;
-    if (!budget || budget.trySpend(timedOut)) return true;
-    this.logger.warn(
-      'Retry budget exhausted: failing fast instead of retrying (the service looks unhealthy).',
-    );
-    return false;
-  }
-
-  /**
-   * Throws `error` unless the policy, the retry budget and the call's deadline all allow another
-   * attempt; then waits.
-   */
-  async #retryOrThrow(outcome: AttemptOutcome, error: Error, call: Call, url: () => string): Promise<void> {
-    const now = Date.now();
-    const decision = decideRetry(outcome, {
-      method: call.target.method,
-      retryIndex: call.retries,
-      safeToRepeat: call.safeToRepeat,
-      elapsedMs: now - call.started,
-      now,
-      options: call.retry,
-    });
-    const timedOut = outcome.kind === 'connection' && outcome.timedOut;
-    if (!decision.retry) throw error;
-    const body = call.target.body;
-    if (body?.kind === 'stream' && !body.stream.retryable) {
-      error.message += ` (not retried: the body was a one-shot stream; pass streamBody(() => stream) or fileBody(path) to allow retries)`;
-      throw error;
-    }
-    if (!this.#spendBudget(timedOut)) throw error;
-    if (decision.delayMs >= call.deadline.remaining()) throw this.#deadlineError(call, 'backoff', error);
-    const { method } = call.target;
-    await this.#hooks.beforeRetry?.({
-      method,
-      url: url(),
-      attempt: call.attempt,
-      delayMs: decision.delayMs,
-      reason: decision.reason,
+  #retryOrThrow(outcome: AttemptOutcome, error: Error, call: Call, url: () => string): Promise<void> {
+    const { budget } = this.#shared;
+    return retryOrThrow(
+      { budget, logger: this.logger, hooks: this.#hooks, redactor: this.#redactor },
+      outcome,
       error,
-    });
-    this.logger.info(
-      `retrying ${method} ${url()} in ${decision.delayMs} ms (${decision.reason}; attempt ${call.attempt} failed: ${error.message})`,
+      call,
+      url,
     );
-    call.retries++;
-    try {
-      await call.deadline.sleep(decision.delayMs);
-    } catch (sleepError) {
-      if (call.deadline.expired) throw this.#deadlineError(call, 'backoff', error);
-      throw sleepError;
-    }
-  }
-
-  #deadlineError(call: Call, phase: 'queue' | 'attempt' | 'backoff', cause: unknown): TimeoutError {
-    const where = `${call.target.method} ${this.#showUrl(call.target.url)}`;
-    const during =
-      phase === 'queue'
-        ? 'while waiting for a rate-limit slot'
-        : phase === 'attempt'
-          ? `during attempt ${call.attempt}`
-          : `before retry ${call.retries + 1} (its backoff would end past the deadline)`;
-    const last = phase === 'backoff' && cause instanceof Error ? `; last error: ${cause.message}` : '';
-    return new TimeoutError(
-      this.#redactor.redact(
-        `Call exceeded totalTimeout of ${call.deadline.totalMs} ms ${during}: ${where}${last}`,
-      ),
-      { cause, timeout: 'total', phase },
-    );
-  }
-
-  /** 429s and exhausted quotas pause the shared limiter, so every request waits, not just this one. */
-  #observeServerLimits(response: Response): void {
-    const limiter = this.#shared.limiter;
-    if (!limiter) return;
-    if (
-      response.status !== 429 &&
-      !response.headers.has('ratelimit-remaining') &&
-      !response.headers.has('x-ratelimit-remaining')
-    )
-      return;
-    const waitMs = serverBackoffMs(response.headers, response.status, Date.now());
-    if (waitMs === undefined) {
-      if (response.status === 429) void limiter.pause(Date.now() + this.#retry.baseDelayMs);
-      return;
-    }
-    if (waitMs > 0) void limiter.pause(Date.now() + Math.min(waitMs, this.#retry.maxRetryAfterMs));
-  }
-
-  #requestId(headers: Headers): string | undefined {
-    for (const name of this.#adapter.requestIdHeaders ?? DEFAULT_REQUEST_ID_HEADERS) {
-      const value = headers.get(name);
-      if (value) return value;
-    }
-    return undefined;
-  }
-
-  #apiError(
-    response: Response,
-    body: unknown,
-    requestId: string | undefined,
-    prepared: PreparedRequest,
-    truncated: boolean,
-  ): APIError {
-    const details =
-      this.#adapter.parseError?.(body, response, prepared) ?? defaultErrorDetails(body, response);
-    const cut = truncated ? `(error body cut at ${this.#maxErrorBodyBytes} bytes)` : undefined;
-    const message = [
-      details.message ? clip(details.message) : response.statusText || 'Request failed',
-      details.hint,
-      cut,
-    ]
-      .filter(Boolean)
-      .join(' ');
-    return APIError.from(
-      {
-        status: response.status,
-        code: details.code,
-        message: this.#redactor.redact(message),
-        requestId,
-        headers: this.#redactor.redactHeaders(response.headers),
-        body: this.#redactor.redactDeep(body),
-        method: prepared.method,
-        url: this.#showUrl(prepared.url),
-        retryAfterMs: serverBackoffMs(response.headers, response.status, Date.now()),
-      },
-      details.errorClass,
-    );
-  }
-
-  #redirectError(
-    response: Response,
-    body: unknown,
-    requestId: string | undefined,
-    prepared: PreparedRequest,
-    redirect: { why: string; location: URL | undefined },
-  ): RedirectError {
-    const location = redirect.location ? this.#showUrl(redirect.location) : undefined;
-    const to = location ? ` to ${location}` : '';
-    const advice = location
-      ? ` If the API has moved, use ${new URL(location).origin} in the client's URL.`
-      : '';
-    return new RedirectError({
-      status: response.status,
-      code: 'redirect_refused',
-      message: `${prepared.method} ${this.#showUrl(prepared.url)} was redirected${to}; not followed because ${redirect.why}.${advice}`,
-      requestId,
-      headers: this.#redactor.redactHeaders(response.headers),
-      body: this.#redactor.redactDeep(body),
-      method: prepared.method,
-      url: this.#showUrl(prepared.url),
-      location,
-    });
   }
 
   #showUrl(url: URL): string {
-    return this.#redactor.redact(redactUrl(url.toString()));
+    return showUrl(url, this.#redactor);
   }
 
   #scrubError(error: Error): Error {
@@ -564,10 +381,6 @@ export class BaseClient<O extends object = ClientOptions> {
     return { baseURL: this.baseURL, auth: this.#auth?.kind };
   }
 }
-
-type Attempt =
-  | ({ kind: 'sent'; prepared: PreparedRequest; shownUrl: () => string; durationMs: number } & SendResult)
-  | { kind: 'failed'; prepared: PreparedRequest; shownUrl: () => string; error: Error };
 
 async function resolveSpec<S>(source: SpecSource<S>): Promise<S> {
   return typeof source === 'function' ? (source as () => S)() : source;

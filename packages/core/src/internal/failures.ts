@@ -1,0 +1,119 @@
+/**
+ * The errors the request loop throws for a server's answer or a call's deadline: each message says what
+ * was sent where and why it failed, with every secret the client holds scrubbed out.
+ */
+import type { PreparedRequest } from '../auth.js';
+import { APIError, type ErrorDetails, RedirectError, TimeoutError } from '../errors.js';
+import { serverBackoffMs } from '../retry.js';
+import type { CallDeadline } from './deadline.js';
+import { type Redactor, redactUrl } from './redact.js';
+import type { Target } from './redirect.js';
+import { clip } from './wire.js';
+
+const DEFAULT_REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-amzn-requestid', 'cf-ray'];
+
+/** What the loop knows of a call when the deadline ends it. */
+export interface CallState {
+  target: Target;
+  deadline: CallDeadline;
+  /** Sends so far, redirects included. */
+  attempt: number;
+  /** Retries so far. */
+  retries: number;
+}
+
+export interface Answer {
+  response: Response;
+  body: unknown;
+  requestId: string | undefined;
+  prepared: PreparedRequest;
+}
+
+export function findRequestId(headers: Headers, names: readonly string[] | undefined): string | undefined {
+  for (const name of names ?? DEFAULT_REQUEST_ID_HEADERS) {
+    const value = headers.get(name);
+    if (value) return value;
+  }
+  return undefined;
+}
+
+export function showUrl(url: URL, redactor: Redactor): string {
+  return redactor.redact(redactUrl(url.toString()));
+}
+
+/** `cutAtBytes` is set when the error body was longer than the client keeps. */
+export function apiError(
+  answer: Answer,
+  details: ErrorDetails,
+  cutAtBytes: number | undefined,
+  redactor: Redactor,
+): APIError {
+  const { response, prepared } = answer;
+  const cut = cutAtBytes === undefined ? undefined : `(error body cut at ${cutAtBytes} bytes)`;
+  const message = [
+    details.message ? clip(details.message) : response.statusText || 'Request failed',
+    details.hint,
+    cut,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return APIError.from(
+    {
+      status: response.status,
+      code: details.code,
+      message: redactor.redact(message),
+      requestId: answer.requestId,
+      headers: redactor.redactHeaders(response.headers),
+      body: redactor.redactDeep(answer.body),
+      method: prepared.method,
+      url: showUrl(prepared.url, redactor),
+      retryAfterMs: serverBackoffMs(response.headers, response.status, Date.now()),
+    },
+    details.errorClass,
+  );
+}
+
+export function redirectError(
+  answer: Answer,
+  redirect: { why: string; location: URL | undefined },
+  redactor: Redactor,
+): RedirectError {
+  const { response, prepared } = answer;
+  const location = redirect.location ? showUrl(redirect.location, redactor) : undefined;
+  const to = location ? ` to ${location}` : '';
+  const advice = redirect.location
+    ? ` If the API has moved, use ${redirect.location.origin} in the client's URL.`
+    : '';
+  const url = showUrl(prepared.url, redactor);
+  return new RedirectError({
+    status: response.status,
+    code: 'redirect_refused',
+    message: `${prepared.method} ${url} was redirected${to}; not followed because ${redirect.why}.${advice}`,
+    requestId: answer.requestId,
+    headers: redactor.redactHeaders(response.headers),
+    body: redactor.redactDeep(answer.body),
+    method: prepared.method,
+    url,
+    location,
+  });
+}
+
+export function deadlineError(
+  call: CallState,
+  phase: 'queue' | 'attempt' | 'backoff',
+  cause: unknown,
+  redactor: Redactor,
+): TimeoutError {
+  const where = `${call.target.method} ${showUrl(call.target.url, redactor)}`;
+  const during =
+    phase === 'queue'
+      ? 'while waiting for a rate-limit slot'
+      : phase === 'attempt'
+        ? `during attempt ${call.attempt}`
+        : `before retry ${call.retries + 1} (its backoff would end past the deadline)`;
+  const last = phase === 'backoff' && cause instanceof Error ? `; last error: ${cause.message}` : '';
+  return new TimeoutError(
+    redactor.redact(`Call exceeded totalTimeout of ${call.deadline.totalMs} ms ${during}: ${where}${last}`),
+    { cause, timeout: 'total', phase },
+  );
+}

@@ -1,0 +1,103 @@
+import type { Hooks } from '../options.js';
+import type { RateLimiter } from '../rate-limit.js';
+import {
+  type AttemptOutcome,
+  decideRetry,
+  type RetryBudget,
+  type RetryOptions,
+  serverBackoffMs,
+} from '../retry.js';
+import { type CallState, deadlineError } from './failures.js';
+import type { Redactor } from './redact.js';
+
+/** What the retry step needs of a call beyond its deadline state. */
+export interface RetryingCall extends CallState {
+  retry: RetryOptions;
+  started: number;
+  /** An idempotency key or an explicit opt-in makes a non-idempotent method safe to repeat. */
+  safeToRepeat: boolean;
+}
+
+export interface RetryContext {
+  budget: RetryBudget | undefined;
+  logger: { info(message: string): void; warn(message: string): void };
+  hooks: Hooks;
+  redactor: Redactor;
+}
+
+/**
+ * Throws `error` unless the policy, the body, the retry budget and the call's deadline all allow another
+ * attempt; then waits for the backoff (cut short by the caller's signal or the deadline).
+ */
+export async function retryOrThrow(
+  context: RetryContext,
+  outcome: AttemptOutcome,
+  error: Error,
+  call: RetryingCall,
+  url: () => string,
+): Promise<void> {
+  const now = Date.now();
+  const decision = decideRetry(outcome, {
+    method: call.target.method,
+    retryIndex: call.retries,
+    safeToRepeat: call.safeToRepeat,
+    elapsedMs: now - call.started,
+    now,
+    options: call.retry,
+  });
+  if (!decision.retry) throw error;
+  const body = call.target.body;
+  if (body?.kind === 'stream' && !body.stream.retryable) {
+    error.message += ` (not retried: the body was a one-shot stream; pass streamBody(() => stream) or fileBody(path) to allow retries)`;
+    throw error;
+  }
+  const timedOut = outcome.kind === 'connection' && outcome.timedOut;
+  if (context.budget && !context.budget.trySpend(timedOut)) {
+    context.logger.warn(
+      'Retry budget exhausted: failing fast instead of retrying (the service looks unhealthy).',
+    );
+    throw error;
+  }
+  if (decision.delayMs >= call.deadline.remaining())
+    throw deadlineError(call, 'backoff', error, context.redactor);
+  const { method } = call.target;
+  await context.hooks.beforeRetry?.({
+    method,
+    url: url(),
+    attempt: call.attempt,
+    delayMs: decision.delayMs,
+    reason: decision.reason,
+    error,
+  });
+  context.logger.info(
+    `retrying ${method} ${url()} in ${decision.delayMs} ms (${decision.reason}; attempt ${call.attempt} failed: ${error.message})`,
+  );
+  call.retries++;
+  try {
+    await call.deadline.sleep(decision.delayMs);
+  } catch (sleepError) {
+    if (call.deadline.expired) throw deadlineError(call, 'backoff', error, context.redactor);
+    throw sleepError;
+  }
+}
+
+/** 429s and exhausted quotas pause the shared limiter, so every request waits, not just this one. */
+export function observeServerLimits(
+  limiter: RateLimiter | undefined,
+  response: Response,
+  retry: Pick<RetryOptions, 'baseDelayMs' | 'maxRetryAfterMs'>,
+): void {
+  if (!limiter) return;
+  if (
+    response.status !== 429 &&
+    !response.headers.has('ratelimit-remaining') &&
+    !response.headers.has('x-ratelimit-remaining')
+  )
+    return;
+  const waitMs = serverBackoffMs(response.headers, response.status, Date.now());
+  if (waitMs === undefined) {
+    if (response.status === 429) void limiter.pause(Date.now() + retry.baseDelayMs);
+    return;
+  }
+  if (waitMs > 0) void limiter.pause(Date.now() + Math.min(waitMs, retry.maxRetryAfterMs));
+}
