@@ -31,11 +31,13 @@ export type {
   BatchInput,
   BatchOptions,
   BatchResult,
+  DeleteParams,
+  GetParams,
   ListOptions,
 } from './resources/collection.js';
 export type { Customers } from './resources/customers.js';
 export type { OrderNotes, OrderRefunds, Orders } from './resources/orders.js';
-export type { Products, Variations } from './resources/products.js';
+export type { Products, ProductTerms, Variations } from './resources/products.js';
 export type { Webhooks } from './resources/webhooks.js';
 export type { BatchItemError } from './schemas/common.js';
 export {

@@ -1,4 +1,5 @@
 import {
+  type APIPromise,
   type BaseClient,
   BatchError,
   type PagePromise,
@@ -47,21 +48,30 @@ export interface BatchOptions extends RequestOptions {
   throwOnItemError?: boolean;
 }
 
-export interface Schemas<
-  T extends z.ZodMiniType,
-  C extends z.ZodMiniType,
-  U extends z.ZodMiniType,
-  L extends z.ZodMiniType,
-> {
-  item: T;
-  create: C;
-  update: U;
-  list: L;
+/** Query of a single-item GET. */
+export type GetParams = { context?: 'view' | 'edit'; _fields?: string[] } & Record<string, unknown>;
+/** Query of a DELETE; `force` only matters for routes with a trash (products and orders). */
+export type DeleteParams = { force?: boolean } & Record<string, unknown>;
+
+/** What differs between two WooCommerce collection routes, apart from their path. */
+export interface Schemas {
+  item: z.ZodMiniType;
+  create: z.ZodMiniType;
+  /** Only where updates take other fields than creates (customers, webhooks); defaults to `create`. */
+  update?: z.ZodMiniType;
+  list: z.ZodMiniType;
   /** Name used in errors, e.g. `products`. */
   name: string;
   /** Products and orders go to the trash unless forced; everything else can only be deleted for good. */
   trashable: boolean;
 }
+
+type Item<S extends Schemas> = z.infer<S['item']>;
+type CreateInput<S extends Schemas> = z.input<S['create']>;
+type UpdateInput<S extends Schemas> = z.input<
+  S extends { update: infer U extends z.ZodMiniType } ? U : S['create']
+>;
+type ListParams<S extends Schemas> = z.input<S['list']>;
 
 const pages = pageNumberStrategy<never>({ totalHeader: 'x-wp-total', totalPagesHeader: 'x-wp-totalpages' });
 const resourceId = z.number().check(z.int(), z.positive());
@@ -76,91 +86,97 @@ export function checkId(value: unknown, field = 'id'): number {
   return parseInput(z.object({ [field]: resourceId }), { [field]: value }, `${field}`)[field] as number;
 }
 
-/** The CRUD + list + batch surface every WooCommerce collection shares, over one base path. */
-export class Collection<
-  T extends z.ZodMiniType,
-  C extends z.ZodMiniType,
-  U extends z.ZodMiniType,
-  L extends z.ZodMiniType,
-> {
-  constructor(
-    private readonly client: BaseClient,
-    /** A function for nested collections, so a bad parent id rejects the call instead of throwing. */
-    private readonly base: string | (() => string),
-    private readonly schemas: Schemas<T, C, U, L>,
-  ) {}
+/**
+ * The CRUD + list + batch requests every WooCommerce collection route shares. Resource classes hold one
+ * privately and list their public methods themselves, so `client.orders.update` is found in `orders.ts`.
+ */
+export class Collection<S extends Schemas> {
+  readonly #client: BaseClient;
+  /** A function for nested collections, so a bad parent id rejects the call instead of throwing. */
+  readonly #base: string | (() => string);
+  readonly #schemas: S;
 
-  private get path(): string {
-    return typeof this.base === 'string' ? this.base : this.base();
+  constructor(client: BaseClient, base: string | (() => string), schemas: S) {
+    this.#client = client;
+    this.#base = base;
+    this.#schemas = schemas;
   }
 
-  create(input: z.input<C>, options?: RequestOptions) {
-    return this.client.request(() => ({
+  get #path(): string {
+    return typeof this.#base === 'string' ? this.#base : this.#base();
+  }
+
+  get #item(): S['item'] {
+    return this.#schemas.item;
+  }
+
+  get #update(): z.ZodMiniType {
+    return this.#schemas.update ?? this.#schemas.create;
+  }
+
+  create(input: CreateInput<S>, options?: RequestOptions): APIPromise<Item<S>> {
+    return this.#client.request(() => ({
       method: 'POST' as const,
-      path: this.path,
-      body: parseInput(this.schemas.create, input, `${this.schemas.name}.create input`),
-      schema: this.schemas.item,
-      what: `${this.schemas.name}.create`,
+      path: this.#path,
+      body: parseInput(this.#schemas.create, input, `${this.#schemas.name}.create input`),
+      schema: this.#item,
+      what: `${this.#schemas.name}.create`,
       options,
     }));
   }
 
-  get(
-    id: number,
-    params?: { context?: 'view' | 'edit'; _fields?: string[] } & Record<string, unknown>,
-    options?: RequestOptions,
-  ) {
-    return this.client.request(() => ({
+  get(id: number, params?: GetParams, options?: RequestOptions): APIPromise<Item<S>> {
+    return this.#client.request(() => ({
       method: 'GET' as const,
-      path: `${this.path}/${checkId(id)}`,
+      path: `${this.#path}/${checkId(id)}`,
       query: params as RequestSpec['query'],
       schema: this.#itemSchema(params),
-      what: `${this.schemas.name}.get`,
+      what: `${this.#schemas.name}.get`,
       options,
     }));
   }
 
-  update(id: number, input: z.input<U>, options?: RequestOptions) {
-    return this.client.request(() => ({
+  update(id: number, input: UpdateInput<S>, options?: RequestOptions): APIPromise<Item<S>> {
+    return this.#client.request(() => ({
       method: 'PUT' as const,
-      path: `${this.path}/${checkId(id)}`,
-      body: parseInput(this.schemas.update, input, `${this.schemas.name}.update input`),
-      schema: this.schemas.item,
-      what: `${this.schemas.name}.update`,
+      path: `${this.#path}/${checkId(id)}`,
+      body: parseInput(this.#update, input, `${this.#schemas.name}.update input`),
+      schema: this.#item,
+      what: `${this.#schemas.name}.update`,
       options,
     }));
   }
 
-  delete(id: number, params?: { force?: boolean } & Record<string, unknown>, options?: RequestOptions) {
-    return this.client.request(() => {
-      const query = parseInput(deleteParams, params ?? {}, `${this.schemas.name}.delete params`);
-      if (!this.schemas.trashable) query.force = true;
+  delete(id: number, params?: DeleteParams, options?: RequestOptions): APIPromise<Item<S>> {
+    return this.#client.request(() => {
+      const query = parseInput(deleteParams, params ?? {}, `${this.#schemas.name}.delete params`);
+      if (!this.#schemas.trashable) query.force = true;
       return {
         method: 'DELETE' as const,
-        path: `${this.path}/${checkId(id)}`,
+        path: `${this.#path}/${checkId(id)}`,
         query: query as RequestSpec['query'],
-        schema: this.schemas.item,
-        what: `${this.schemas.name}.delete`,
+        schema: this.#item,
+        what: `${this.#schemas.name}.delete`,
         options,
       };
     });
   }
 
-  list(params?: z.input<L>, options?: ListOptions): PagePromise<z.infer<T>> {
+  list(params?: ListParams<S>, options?: ListOptions): PagePromise<Item<S>> {
     const { concurrency, ...requestOptions } = options ?? {};
-    return this.client.list<z.infer<T>>(
+    return this.#client.list<Item<S>>(
       () => {
         const query = parseInput(
-          this.schemas.list,
+          this.#schemas.list,
           params ?? {},
-          `${this.schemas.name}.list params`,
+          `${this.#schemas.name}.list params`,
         ) as Record<string, unknown>;
         return {
           method: 'GET',
-          path: this.path,
+          path: this.#path,
           query: query as RequestSpec['query'],
           schema: z.array(this.#itemSchema(query)),
-          what: `${this.schemas.name}.list`,
+          what: `${this.#schemas.name}.list`,
           options: requestOptions,
         };
       },
@@ -169,26 +185,42 @@ export class Collection<
     );
   }
 
+  /** For routes the store does not page (order notes): one request, every item. */
+  listAll(params?: ListParams<S>, options?: RequestOptions): APIPromise<Array<Item<S>>> {
+    return this.#client.request(() => ({
+      method: 'GET' as const,
+      path: this.#path,
+      query: parseInput(
+        this.#schemas.list,
+        params ?? {},
+        `${this.#schemas.name}.list params`,
+      ) as RequestSpec['query'],
+      schema: z.array(this.#item),
+      what: `${this.#schemas.name}.list`,
+      options,
+    }));
+  }
+
   /**
    * Creates, updates and deletes in as many requests as the 100-item limit needs, results merged back in
    * the order given. WooCommerce answers 200 even when items fail; those items are reported one by one.
    */
   async batch(
-    input: BatchInput<z.input<C>, z.input<U>>,
+    input: BatchInput<CreateInput<S>, UpdateInput<S>>,
     options?: BatchOptions,
-  ): Promise<BatchResult<z.infer<T>>> {
+  ): Promise<BatchResult<Item<S>>> {
     const { chunkSize = 100, concurrency = 1, throwOnItemError = true, ...requestOptions } = options ?? {};
-    const name = this.schemas.name;
+    const name = this.#schemas.name;
     const operations: Array<{ action: 'create' | 'update' | 'delete'; index: number; payload: unknown }> = [];
     (input.create ?? []).forEach((item, index) => {
       operations.push({
         action: 'create',
         index,
-        payload: parseInput(this.schemas.create, item, `${name}.batch create[${index}]`),
+        payload: parseInput(this.#schemas.create, item, `${name}.batch create[${index}]`),
       });
     });
     (input.update ?? []).forEach((item, index) => {
-      const payload = parseInput(this.schemas.update, item, `${name}.batch update[${index}]`) as Record<
+      const payload = parseInput(this.#update, item, `${name}.batch update[${index}]`) as Record<
         string,
         unknown
       >;
@@ -202,7 +234,7 @@ export class Collection<
       operations.push({ action: 'delete', index, payload: checkId(id, `delete[${index}]`) });
     });
 
-    const result: BatchResult<z.infer<T>> = { create: [], update: [], delete: [], failures: [] };
+    const result: BatchResult<Item<S>> = { create: [], update: [], delete: [], failures: [] };
     const chunks: (typeof operations)[] = [];
     for (let i = 0; i < operations.length; i += chunkSize) chunks.push(operations.slice(i, i + chunkSize));
 
@@ -212,10 +244,10 @@ export class Collection<
         body[op.action] ??= [];
         body[op.action]!.push(op.payload);
       }
-      const { data: response, requestId } = await this.client
+      const { data: response, requestId } = await this.#client
         .request({
           method: 'POST',
-          path: `${this.path}/batch`,
+          path: `${this.#path}/batch`,
           body,
           schema: batchResponse,
           what: `${name}.batch`,
@@ -236,7 +268,7 @@ export class Collection<
           });
         } else {
           result[op.action][op.index] = parseItem(
-            this.schemas.item,
+            this.#item,
             raw,
             `${name}.batch ${op.action}[${op.index}]`,
             requestId,
@@ -262,8 +294,8 @@ export class Collection<
   }
 
   /** With `_fields` the store returns only those fields, so the full schema would reject every object. */
-  #itemSchema(params: { _fields?: unknown } | undefined): T {
-    return (params?._fields ? z.partial(this.schemas.item as never) : this.schemas.item) as T;
+  #itemSchema(params: { _fields?: unknown } | undefined): S['item'] {
+    return params?._fields ? z.partial(this.#item as never) : this.#item;
   }
 }
 

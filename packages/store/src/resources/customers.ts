@@ -1,27 +1,72 @@
-import type { BaseClient } from '@x/core';
+import type { APIPromise, BaseClient, PagePromise, RequestOptions } from '@x/core';
 import {
+  type Customer,
+  type CustomerCreateInput,
+  type CustomerListParams,
+  type CustomerUpdateInput,
   customer,
   customerCreateInput,
   customerListParams,
   customerUpdateInput,
 } from '../schemas/customers.js';
-import { Collection } from './collection.js';
+import {
+  type BatchInput,
+  type BatchOptions,
+  type BatchResult,
+  Collection,
+  type DeleteParams,
+  type GetParams,
+  type ListOptions,
+  type Schemas,
+} from './collection.js';
 
-/** Customers cannot be trashed: `delete` always sends `force=true` (pass `reassign` to keep their posts). */
-export class Customers extends Collection<
-  typeof customer,
-  typeof customerCreateInput,
-  typeof customerUpdateInput,
-  typeof customerListParams
-> {
+const customerSchemas = {
+  item: customer,
+  create: customerCreateInput,
+  update: customerUpdateInput,
+  list: customerListParams,
+  name: 'customers',
+  trashable: false,
+} satisfies Schemas;
+
+/** `/customers`: registered customers (WordPress users); guests exist only on their orders. */
+export class Customers {
+  readonly #collection: Collection<typeof customerSchemas>;
+
   constructor(client: BaseClient) {
-    super(client, '/customers', {
-      item: customer,
-      create: customerCreateInput,
-      update: customerUpdateInput,
-      list: customerListParams,
-      name: 'customers',
-      trashable: false,
-    });
+    this.#collection = new Collection(client, '/customers', customerSchemas);
+  }
+
+  /** `email` is required; without `password` the store generates one and emails the customer. */
+  create(input: CustomerCreateInput, options?: RequestOptions): APIPromise<Customer> {
+    return this.#collection.create(input, options);
+  }
+
+  /** With `_fields` the store sends only those fields, and only those are validated. */
+  get(id: number, params?: GetParams, options?: RequestOptions): APIPromise<Customer> {
+    return this.#collection.get(id, params, options);
+  }
+
+  /** Only the fields you pass change. */
+  update(id: number, input: CustomerUpdateInput, options?: RequestOptions): APIPromise<Customer> {
+    return this.#collection.update(id, input, options);
+  }
+
+  /** Customers cannot be trashed: always sends `force=true` (pass `reassign` to keep their posts). */
+  delete(id: number, params?: DeleteParams, options?: RequestOptions): APIPromise<Customer> {
+    return this.#collection.delete(id, params, options);
+  }
+
+  /** Only the `customer` role unless `role` says otherwise; `for await` walks every page. */
+  list(params?: CustomerListParams, options?: ListOptions): PagePromise<Customer> {
+    return this.#collection.list(params, options);
+  }
+
+  /** Any number of creates, updates and deletes, sent in requests of at most 100 items. */
+  batch(
+    input: BatchInput<CustomerCreateInput, CustomerUpdateInput>,
+    options?: BatchOptions,
+  ): Promise<BatchResult<Customer>> {
+    return this.#collection.batch(input, options);
   }
 }

@@ -1,130 +1,176 @@
-import { type BaseClient, parseInput, type RequestOptions, type RequestSpec } from '@x/core';
-import * as z from 'zod/mini';
+import type { APIPromise, BaseClient, PagePromise, RequestOptions } from '@x/core';
 import {
+  type Order,
+  type OrderInput,
+  type OrderListParams,
+  type OrderNote,
+  type OrderNoteInput,
+  type OrderNoteListParams,
   order,
   orderInput,
   orderListParams,
   orderNote,
   orderNoteInput,
   orderNoteListParams,
+  type Refund,
+  type RefundInput,
+  type RefundListParams,
   refund,
   refundInput,
   refundListParams,
 } from '../schemas/orders.js';
-import { Collection, checkId, type ListOptions } from './collection.js';
+import {
+  type BatchInput,
+  type BatchOptions,
+  type BatchResult,
+  Collection,
+  checkId,
+  type DeleteParams,
+  type GetParams,
+  type ListOptions,
+  type Schemas,
+} from './collection.js';
 
 const orderSchemas = {
   item: order,
   create: orderInput,
-  update: orderInput,
   list: orderListParams,
   name: 'orders',
   trashable: true,
-};
+} satisfies Schemas;
+const noteSchemas = {
+  item: orderNote,
+  create: orderNoteInput,
+  list: orderNoteListParams,
+  name: 'orders.notes',
+  trashable: false,
+} satisfies Schemas;
 const refundSchemas = {
   item: refund,
   create: refundInput,
-  update: refundInput,
   list: refundListParams,
   name: 'refunds',
   trashable: false,
-};
+} satisfies Schemas;
 
-/** `/orders/{id}/notes`: no update route and no paging (the store returns every note). */
-export class OrderNotes {
-  constructor(private readonly client: BaseClient) {}
-  create(orderId: number, input: z.input<typeof orderNoteInput>, options?: RequestOptions) {
-    return this.client.request(() => ({
-      method: 'POST' as const,
-      path: `/orders/${checkId(orderId, 'orderId')}/notes`,
-      body: parseInput(orderNoteInput, input, 'orders.notes.create input'),
-      schema: orderNote,
-      what: 'orders.notes.create',
-      options,
-    }));
+/** `/orders`, with their notes and refunds. */
+export class Orders {
+  readonly notes: OrderNotes;
+  readonly refunds: OrderRefunds;
+  readonly #collection: Collection<typeof orderSchemas>;
+
+  constructor(client: BaseClient) {
+    this.#collection = new Collection(client, '/orders', orderSchemas);
+    this.notes = new OrderNotes(client);
+    this.refunds = new OrderRefunds(client);
   }
-  get(orderId: number, id: number, options?: RequestOptions) {
-    return this.client.request(() => ({
-      method: 'GET' as const,
-      path: `/orders/${checkId(orderId, 'orderId')}/notes/${checkId(id)}`,
-      schema: orderNote,
-      what: 'orders.notes.get',
-      options,
-    }));
+
+  /** The store prices line items from their products and computes the totals itself. */
+  create(input: OrderInput, options?: RequestOptions): APIPromise<Order> {
+    return this.#collection.create(input, options);
   }
-  /** Notes cannot be trashed, so this always deletes for good (`force=true`). */
-  delete(orderId: number, id: number, options?: RequestOptions) {
-    return this.client.request(() => ({
-      method: 'DELETE' as const,
-      path: `/orders/${checkId(orderId, 'orderId')}/notes/${checkId(id)}`,
-      query: { force: true },
-      schema: orderNote,
-      what: 'orders.notes.delete',
-      options,
-    }));
+
+  /** With `_fields` the store sends only those fields, and only those are validated. */
+  get(id: number, params?: GetParams, options?: RequestOptions): APIPromise<Order> {
+    return this.#collection.get(id, params, options);
   }
-  list(orderId: number, params?: z.input<typeof orderNoteListParams>, options?: RequestOptions) {
-    return this.client.request(() => ({
-      method: 'GET' as const,
-      path: `/orders/${checkId(orderId, 'orderId')}/notes`,
-      query: parseInput(
-        orderNoteListParams,
-        params ?? {},
-        'orders.notes.list params',
-      ) as RequestSpec['query'],
-      schema: z.array(orderNote),
-      what: 'orders.notes.list',
-      options,
-    }));
+
+  /** Only the fields you pass change; a status change moves stock as it would in the shop. */
+  update(id: number, input: OrderInput, options?: RequestOptions): APIPromise<Order> {
+    return this.#collection.update(id, input, options);
+  }
+
+  /** Moves the order to the trash; `{ force: true }` deletes it for good. */
+  delete(id: number, params?: DeleteParams, options?: RequestOptions): APIPromise<Order> {
+    return this.#collection.delete(id, params, options);
+  }
+
+  /** `await` gives the first page; `for await` walks every order of every page. */
+  list(params?: OrderListParams, options?: ListOptions): PagePromise<Order> {
+    return this.#collection.list(params, options);
+  }
+
+  /** Any number of creates, updates and deletes, sent in requests of at most 100 items. */
+  batch(input: BatchInput<OrderInput, OrderInput>, options?: BatchOptions): Promise<BatchResult<Order>> {
+    return this.#collection.batch(input, options);
   }
 }
 
-type RefundCollection = Collection<
-  typeof refund,
-  typeof refundInput,
-  typeof refundInput,
-  typeof refundListParams
->;
+/** `/orders/{order_id}/notes`: no update route and no paging (the store returns every note). */
+export class OrderNotes {
+  readonly #client: BaseClient;
 
+  constructor(client: BaseClient) {
+    this.#client = client;
+  }
+
+  /** `customer_note: true` shows the note to the customer (and emails it); otherwise it is private. */
+  create(orderId: number, input: OrderNoteInput, options?: RequestOptions): APIPromise<OrderNote> {
+    return this.#collection(orderId).create(input, options);
+  }
+
+  /** One note of the order. */
+  get(orderId: number, id: number, options?: RequestOptions): APIPromise<OrderNote> {
+    return this.#collection(orderId).get(id, undefined, options);
+  }
+
+  /** Notes cannot be trashed, so this always deletes for good (`force=true`). */
+  delete(orderId: number, id: number, options?: RequestOptions): APIPromise<OrderNote> {
+    return this.#collection(orderId).delete(id, {}, options);
+  }
+
+  /** Every note of the order in one request: the route has no paging. */
+  list(orderId: number, params?: OrderNoteListParams, options?: RequestOptions): APIPromise<OrderNote[]> {
+    return this.#collection(orderId).listAll(params, options);
+  }
+
+  #collection(orderId: number): Collection<typeof noteSchemas> {
+    return new Collection(this.#client, () => `/orders/${checkId(orderId, 'orderId')}/notes`, noteSchemas);
+  }
+}
+
+/** `/orders/{order_id}/refunds`: no update route; refunds cannot be trashed. */
 export class OrderRefunds {
-  constructor(private readonly client: BaseClient) {}
-  #of(orderId: number): RefundCollection {
-    return new Collection(this.client, () => `/orders/${checkId(orderId, 'orderId')}/refunds`, refundSchemas);
+  readonly #client: BaseClient;
+
+  constructor(client: BaseClient) {
+    this.#client = client;
   }
+
   /** `api_refund` is required: `true` asks the gateway to pay back, `false` records a manual refund. */
-  create(orderId: number, input: z.input<typeof refundInput>, options?: RequestOptions) {
-    return this.#of(orderId).create(input, options);
+  create(orderId: number, input: RefundInput, options?: RequestOptions): APIPromise<Refund> {
+    return this.#collection(orderId).create(input, options);
   }
+
   /** A refund recorded in the store only (money returned outside WooCommerce): `api_refund: false`. */
   createManual(
     orderId: number,
-    input: Omit<z.input<typeof refundInput>, 'api_refund'>,
+    input: Omit<RefundInput, 'api_refund'>,
     options?: RequestOptions,
-  ) {
-    return this.#of(orderId).create({ ...input, api_refund: false }, options);
+  ): APIPromise<Refund> {
+    return this.#collection(orderId).create({ ...input, api_refund: false }, options);
   }
-  get(orderId: number, id: number, options?: RequestOptions) {
-    return this.#of(orderId).get(id, undefined, options);
-  }
-  delete(orderId: number, id: number, options?: RequestOptions) {
-    return this.#of(orderId).delete(id, {}, options);
-  }
-  list(orderId: number, params?: z.input<typeof refundListParams>, options?: ListOptions) {
-    return this.#of(orderId).list(params, options);
-  }
-}
 
-export class Orders extends Collection<
-  typeof order,
-  typeof orderInput,
-  typeof orderInput,
-  typeof orderListParams
-> {
-  readonly notes: OrderNotes;
-  readonly refunds: OrderRefunds;
-  constructor(client: BaseClient) {
-    super(client, '/orders', orderSchemas);
-    this.notes = new OrderNotes(client);
-    this.refunds = new OrderRefunds(client);
+  /** One refund of the order. */
+  get(orderId: number, id: number, options?: RequestOptions): APIPromise<Refund> {
+    return this.#collection(orderId).get(id, undefined, options);
+  }
+
+  /** Refunds have no trash, so this always deletes for good (`force=true`). */
+  delete(orderId: number, id: number, options?: RequestOptions): APIPromise<Refund> {
+    return this.#collection(orderId).delete(id, {}, options);
+  }
+
+  /** `await` gives the first page; `for await` walks every refund of the order. */
+  list(orderId: number, params?: RefundListParams, options?: ListOptions): PagePromise<Refund> {
+    return this.#collection(orderId).list(params, options);
+  }
+
+  #collection(orderId: number): Collection<typeof refundSchemas> {
+    return new Collection(
+      this.#client,
+      () => `/orders/${checkId(orderId, 'orderId')}/refunds`,
+      refundSchemas,
+    );
   }
 }

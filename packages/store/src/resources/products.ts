@@ -1,121 +1,200 @@
-import type { BaseClient, RequestOptions } from '@x/core';
+import type { APIPromise, BaseClient, PagePromise, RequestOptions } from '@x/core';
 import {
+  type Product,
+  type ProductInput,
+  type ProductListParams,
   product,
   productInput,
   productListParams,
+  type Term,
+  type TermInput,
+  type TermListParams,
   term,
   termInputSchema,
   termListParams,
+  type Variation,
+  type VariationInput,
+  type VariationListParams,
   variation,
   variationInput,
   variationListParams,
 } from '../schemas/products.js';
-import { Collection, checkId } from './collection.js';
+import {
+  type BatchInput,
+  type BatchOptions,
+  type BatchResult,
+  Collection,
+  checkId,
+  type DeleteParams,
+  type GetParams,
+  type ListOptions,
+  type Schemas,
+} from './collection.js';
 
 const productSchemas = {
   item: product,
   create: productInput,
-  update: productInput,
   list: productListParams,
   name: 'products',
   trashable: true,
-};
+} satisfies Schemas;
 const variationSchemas = {
   item: variation,
   create: variationInput,
-  update: variationInput,
   list: variationListParams,
   name: 'variations',
   trashable: false,
-};
-const termSchemas = (name: string) => ({
+} satisfies Schemas;
+const termSchemas = {
   item: term,
   create: termInputSchema,
-  update: termInputSchema,
   list: termListParams,
-  name,
+  name: 'product terms',
   trashable: false,
-});
+} satisfies Schemas;
 
-type VariationCollection = Collection<
-  typeof variation,
-  typeof variationInput,
-  typeof variationInput,
-  typeof variationListParams
->;
+/** `/products`, with their variations, categories and tags. */
+export class Products {
+  readonly variations: Variations;
+  readonly categories: ProductTerms;
+  readonly tags: ProductTerms;
+  readonly #collection: Collection<typeof productSchemas>;
+
+  constructor(client: BaseClient) {
+    this.#collection = new Collection(client, '/products', productSchemas);
+    this.variations = new Variations(client);
+    this.categories = new ProductTerms(client, 'categories');
+    this.tags = new ProductTerms(client, 'tags');
+  }
+
+  /** Prices are decimal strings (`regular_price: '19.99'`): the store rejects JSON numbers. */
+  create(input: ProductInput, options?: RequestOptions): APIPromise<Product> {
+    return this.#collection.create(input, options);
+  }
+
+  /** With `_fields` the store sends only those fields, and only those are validated. */
+  get(id: number, params?: GetParams, options?: RequestOptions): APIPromise<Product> {
+    return this.#collection.get(id, params, options);
+  }
+
+  /** Only the fields you pass change. */
+  update(id: number, input: ProductInput, options?: RequestOptions): APIPromise<Product> {
+    return this.#collection.update(id, input, options);
+  }
+
+  /** Moves the product to the trash; `{ force: true }` deletes it for good. */
+  delete(id: number, params?: DeleteParams, options?: RequestOptions): APIPromise<Product> {
+    return this.#collection.delete(id, params, options);
+  }
+
+  /** `await` gives the first page; `for await` walks every product of every page. */
+  list(params?: ProductListParams, options?: ListOptions): PagePromise<Product> {
+    return this.#collection.list(params, options);
+  }
+
+  /** Any number of creates, updates and deletes, sent in requests of at most 100 items. */
+  batch(
+    input: BatchInput<ProductInput, ProductInput>,
+    options?: BatchOptions,
+  ): Promise<BatchResult<Product>> {
+    return this.#collection.batch(input, options);
+  }
+}
 
 /** `/products/{product_id}/variations`: the same verbs, under their parent product. */
 export class Variations {
-  constructor(private readonly client: BaseClient) {}
-  #of(productId: number): VariationCollection {
+  readonly #client: BaseClient;
+
+  constructor(client: BaseClient) {
+    this.#client = client;
+  }
+
+  /** Prices are decimal strings; a variation without `regular_price` cannot be bought. */
+  create(productId: number, input: VariationInput, options?: RequestOptions): APIPromise<Variation> {
+    return this.#collection(productId).create(input, options);
+  }
+
+  /** With `_fields` the store sends only those fields, and only those are validated. */
+  get(productId: number, id: number, params?: GetParams, options?: RequestOptions): APIPromise<Variation> {
+    return this.#collection(productId).get(id, params, options);
+  }
+
+  /** Only the fields you pass change. */
+  update(
+    productId: number,
+    id: number,
+    input: VariationInput,
+    options?: RequestOptions,
+  ): APIPromise<Variation> {
+    return this.#collection(productId).update(id, input, options);
+  }
+
+  /** Variations have no trash, so this always deletes for good (`force=true`). */
+  delete(productId: number, id: number, options?: RequestOptions): APIPromise<Variation> {
+    return this.#collection(productId).delete(id, {}, options);
+  }
+
+  /** `await` gives the first page; `for await` walks every variation of the product. */
+  list(productId: number, params?: VariationListParams, options?: ListOptions): PagePromise<Variation> {
+    return this.#collection(productId).list(params, options);
+  }
+
+  /** Any number of creates, updates and deletes, sent in requests of at most 100 items. */
+  batch(
+    productId: number,
+    input: BatchInput<VariationInput, VariationInput>,
+    options?: BatchOptions,
+  ): Promise<BatchResult<Variation>> {
+    return this.#collection(productId).batch(input, options);
+  }
+
+  #collection(productId: number): Collection<typeof variationSchemas> {
     return new Collection(
-      this.client,
+      this.#client,
       () => `/products/${checkId(productId, 'productId')}/variations`,
       variationSchemas,
     );
   }
-  create(productId: number, input: Parameters<VariationCollection['create']>[0], options?: RequestOptions) {
-    return this.#of(productId).create(input, options);
-  }
-  get(
-    productId: number,
-    id: number,
-    params?: Parameters<VariationCollection['get']>[1],
-    options?: RequestOptions,
-  ) {
-    return this.#of(productId).get(id, params, options);
-  }
-  update(
-    productId: number,
-    id: number,
-    input: Parameters<VariationCollection['update']>[1],
-    options?: RequestOptions,
-  ) {
-    return this.#of(productId).update(id, input, options);
-  }
-  delete(productId: number, id: number, options?: RequestOptions) {
-    return this.#of(productId).delete(id, {}, options);
-  }
-  list(
-    productId: number,
-    params?: Parameters<VariationCollection['list']>[0],
-    options?: Parameters<VariationCollection['list']>[1],
-  ) {
-    return this.#of(productId).list(params, options);
-  }
-  batch(
-    productId: number,
-    input: Parameters<VariationCollection['batch']>[0],
-    options?: Parameters<VariationCollection['batch']>[1],
-  ) {
-    return this.#of(productId).batch(input, options);
-  }
 }
 
-export class Products extends Collection<
-  typeof product,
-  typeof productInput,
-  typeof productInput,
-  typeof productListParams
-> {
-  readonly variations: Variations;
-  readonly categories: Collection<
-    typeof term,
-    typeof termInputSchema,
-    typeof termInputSchema,
-    typeof termListParams
-  >;
-  readonly tags: Collection<
-    typeof term,
-    typeof termInputSchema,
-    typeof termInputSchema,
-    typeof termListParams
-  >;
+/** `/products/categories` and `/products/tags`: the two product taxonomies share one shape. */
+export class ProductTerms {
+  readonly #collection: Collection<typeof termSchemas>;
 
-  constructor(client: BaseClient) {
-    super(client, '/products', productSchemas);
-    this.variations = new Variations(client);
-    this.categories = new Collection(client, '/products/categories', termSchemas('product categories'));
-    this.tags = new Collection(client, '/products/tags', termSchemas('product tags'));
+  constructor(client: BaseClient, taxonomy: 'categories' | 'tags') {
+    this.#collection = new Collection(client, `/products/${taxonomy}`, {
+      ...termSchemas,
+      name: `product ${taxonomy}`,
+    });
+  }
+
+  /** The store derives `slug` from `name` when you leave it out. */
+  create(input: TermInput, options?: RequestOptions): APIPromise<Term> {
+    return this.#collection.create(input, options);
+  }
+
+  /** With `_fields` the store sends only those fields, and only those are validated. */
+  get(id: number, params?: GetParams, options?: RequestOptions): APIPromise<Term> {
+    return this.#collection.get(id, params, options);
+  }
+
+  /** Only the fields you pass change. */
+  update(id: number, input: TermInput, options?: RequestOptions): APIPromise<Term> {
+    return this.#collection.update(id, input, options);
+  }
+
+  /** Terms have no trash, so this always deletes for good (`force=true`). */
+  delete(id: number, params?: DeleteParams, options?: RequestOptions): APIPromise<Term> {
+    return this.#collection.delete(id, params, options);
+  }
+
+  /** `await` gives the first page; `for await` walks every term of every page. */
+  list(params?: TermListParams, options?: ListOptions): PagePromise<Term> {
+    return this.#collection.list(params, options);
+  }
+
+  /** Any number of creates, updates and deletes, sent in requests of at most 100 items. */
+  batch(input: BatchInput<TermInput, TermInput>, options?: BatchOptions): Promise<BatchResult<Term>> {
+    return this.#collection.batch(input, options);
   }
 }

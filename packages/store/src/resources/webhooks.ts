@@ -1,22 +1,72 @@
-import type { BaseClient } from '@x/core';
-import { webhook, webhookCreateInput, webhookListParams, webhookUpdateInput } from '../schemas/webhooks.js';
-import { Collection } from './collection.js';
+import type { APIPromise, BaseClient, PagePromise, RequestOptions } from '@x/core';
+import {
+  type Webhook,
+  type WebhookCreateInput,
+  type WebhookListParams,
+  type WebhookUpdateInput,
+  webhook,
+  webhookCreateInput,
+  webhookListParams,
+  webhookUpdateInput,
+} from '../schemas/webhooks.js';
+import {
+  type BatchInput,
+  type BatchOptions,
+  type BatchResult,
+  Collection,
+  type DeleteParams,
+  type GetParams,
+  type ListOptions,
+  type Schemas,
+} from './collection.js';
+
+const webhookSchemas = {
+  item: webhook,
+  create: webhookCreateInput,
+  update: webhookUpdateInput,
+  list: webhookListParams,
+  name: 'webhooks',
+  trashable: false,
+} satisfies Schemas;
 
 /** Webhook subscriptions (`/webhooks`); to receive deliveries see `verifyWebhook` / `parseWebhook`. */
-export class Webhooks extends Collection<
-  typeof webhook,
-  typeof webhookCreateInput,
-  typeof webhookUpdateInput,
-  typeof webhookListParams
-> {
+export class Webhooks {
+  readonly #collection: Collection<typeof webhookSchemas>;
+
   constructor(client: BaseClient) {
-    super(client, '/webhooks', {
-      item: webhook,
-      create: webhookCreateInput,
-      update: webhookUpdateInput,
-      list: webhookListParams,
-      name: 'webhooks',
-      trashable: false,
-    });
+    this.#collection = new Collection(client, '/webhooks', webhookSchemas);
+  }
+
+  /** Keep the `secret` you pass (or read it back): deliveries are signed with it. */
+  create(input: WebhookCreateInput, options?: RequestOptions): APIPromise<Webhook> {
+    return this.#collection.create(input, options);
+  }
+
+  /** With `_fields` the store sends only those fields, and only those are validated. */
+  get(id: number, params?: GetParams, options?: RequestOptions): APIPromise<Webhook> {
+    return this.#collection.get(id, params, options);
+  }
+
+  /** Only the fields you pass change; `status: 'active'` resumes a webhook the store disabled. */
+  update(id: number, input: WebhookUpdateInput, options?: RequestOptions): APIPromise<Webhook> {
+    return this.#collection.update(id, input, options);
+  }
+
+  /** Webhooks have no trash, so this always deletes for good (`force=true`). */
+  delete(id: number, params?: DeleteParams, options?: RequestOptions): APIPromise<Webhook> {
+    return this.#collection.delete(id, params, options);
+  }
+
+  /** `await` gives the first page; `for await` walks every webhook of every page. */
+  list(params?: WebhookListParams, options?: ListOptions): PagePromise<Webhook> {
+    return this.#collection.list(params, options);
+  }
+
+  /** Any number of creates, updates and deletes, sent in requests of at most 100 items. */
+  batch(
+    input: BatchInput<WebhookCreateInput, WebhookUpdateInput>,
+    options?: BatchOptions,
+  ): Promise<BatchResult<Webhook>> {
+    return this.#collection.batch(input, options);
   }
 }
