@@ -129,7 +129,7 @@ export class Transport {
     }
   }
 
-  #viaKy(
+  async #viaKy(
     input: SendInput,
     signal: AbortSignal,
     progress: (loaded: number, total: number | undefined) => void,
@@ -137,7 +137,7 @@ export class Transport {
   ): Promise<Response> {
     const init: RequestInit & { duplex?: 'half' } = { method: input.method, redirect: 'manual' };
     const body = input.body;
-    if (body?.kind === 'buffered') init.body = body.value;
+    if (body?.kind === 'buffered') init.body = await encodeForm(body.value, input.headers);
     else if (body?.kind === 'stream') {
       const { stream } = body;
       if (stream.path)
@@ -176,6 +176,18 @@ export class Transport {
         }),
     });
   }
+}
+
+/**
+ * A `FormData` is encoded here, once, into a Blob with its boundary in the content type: a `fetch` from
+ * another copy of undici (the one users pass for a proxy or CA) does not recognise the global FormData
+ * class and would send "[object FormData]".
+ */
+async function encodeForm(value: BodyInit, headers: Headers): Promise<BodyInit> {
+  if (typeof FormData === 'undefined' || !(value instanceof FormData)) return value;
+  const blob = await new Response(value).blob();
+  if (!headers.has('content-type')) headers.set('content-type', blob.type);
+  return blob;
 }
 
 /** Pull-based, so `loaded` follows what fetch actually took; the end of the source starts the attempt timer. */
