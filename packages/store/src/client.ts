@@ -39,7 +39,7 @@ export interface StoreClientOptions extends Omit<ClientOptions, 'baseURL' | 'aut
 
 const NAMESPACE = '/wc/v3';
 
-export class StoreClient extends BaseClient {
+export class StoreClient extends BaseClient<StoreClientOptions> {
   readonly products: Products;
   readonly orders: Orders;
   readonly customers: Customers;

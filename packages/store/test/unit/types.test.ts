@@ -34,6 +34,15 @@ describe('public types', () => {
     >().toEqualTypeOf<boolean>();
   });
 
+  it('withOptions takes the store options and returns a StoreClient', () => {
+    type Store = StoreClient;
+    expectTypeOf<Parameters<Store['withOptions']>[0]['consumerKey']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<Parameters<Store['withOptions']>[0]['timeout']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<ReturnType<Store['withOptions']>>().toEqualTypeOf<StoreClient>();
+    // @ts-expect-error a misspelt option is a type error
+    expectTypeOf<Store['withOptions']>().toBeCallableWith({ timeot: 1 });
+  });
+
   it('webhook events are discriminated by topic', () => {
     const narrow = (event: WebhookEvent) => {
       if (event.topic === 'order.created') expectTypeOf(event.payload).toEqualTypeOf<Order>();
