@@ -4,7 +4,7 @@
  * ky and zod included) and checks the gzip size against the limit in package.json.
  */
 import * as z from 'zod/mini';
-import { BaseClient, bearerAuth } from '../src/index.js';
+import { BaseClient, bearerAuth } from '../dist/index.js';
 
 const Transcript = z.looseObject({
   id: z.string(),

@@ -87,7 +87,7 @@ describe('each body kind arrives byte for byte', () => {
   });
 
   it('a web ReadableStream, a Node Readable and an async generator stream chunked', async () => {
-    const web = ReadableStream.from(chunks(8, 10_000));
+    const web = Readable.toWeb(Readable.from(chunks(8, 10_000))) as ReadableStream<Uint8Array>;
     const node = Readable.from(chunks(8, 10_000));
     for (const body of [web, node, chunks(8, 10_000)]) {
       const seen = await client.send('POST', '/echo', body);
@@ -216,7 +216,9 @@ describe('responses', () => {
       responseType: 'stream',
     });
     let total = 0;
-    for await (const chunk of stream) total += chunk.byteLength;
+    const reader = stream.getReader();
+    for (let next = await reader.read(); !next.done; next = await reader.read())
+      total += next.value.byteLength;
     expect(total).toBe(20_000_000);
   });
 
