@@ -156,7 +156,9 @@ describe('MemoryRateLimiter over the wire', () => {
     );
     expect(statuses).toEqual(Array(BURSTS * PER_BURST).fill(200));
     expect(maxPerWindow).toBeLessThanOrEqual(LIMIT);
-    console.log(`stall: first arrival ${(times[0]! - firstSent).toFixed(1)} ms after the first request was sent`);
+    console.log(
+      `stall: first arrival ${(times[0]! - firstSent).toFixed(1)} ms after the first request was sent`,
+    );
     // The stall really delayed the first batch: a connection opens after its request was sent, and
     // the proxy holds it STALL_MS (a timer may fire up to 1 ms early).
     expect(times[0]! - firstSent).toBeGreaterThanOrEqual(STALL_MS - 1);
