@@ -130,6 +130,8 @@ export interface Waiter {
   reject(error: unknown): void;
   /** Clock time after which it would rather fail with `wait_timeout` than keep waiting. */
   deadline: number;
+  /** The caller's signal, for a limiter that hands the waiter on to another queue. */
+  signal: AbortSignal | undefined;
 }
 
 /**
@@ -149,6 +151,7 @@ export function enqueueWaiter(
     };
     const waiter: Waiter = {
       deadline,
+      signal,
       resolve(release) {
         signal?.removeEventListener('abort', onAbort);
         resolve(release);

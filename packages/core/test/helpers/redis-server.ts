@@ -1,20 +1,38 @@
 /**
- * Starts a throwaway `redis-server` (no persistence) on a free 127.0.0.1 port and waits until it
- * answers PING. Missing `redis-server` is an error, never a skip: install it (`apt-get install
- * redis-server`) or point REDIS_SERVER_BIN at the binary.
+ * Starts a throwaway `redis-server` on a free 127.0.0.1 port and waits until it answers PING. By
+ * default nothing is persisted; `persistent` keeps an append-only file (fsync on every write) in a
+ * temporary directory, so that the server can be killed and started again on the same port with the
+ * same data, as a production Redis with persistence would come back. Missing `redis-server` is an
+ * error, never a skip: install it (`apt-get install redis-server`) or point REDIS_SERVER_BIN at the
+ * binary.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+
+export interface RedisServerOptions {
+  /** Keep the data across `stop()` and `start()` (append-only file, fsync always). */
+  persistent?: boolean;
+  /** `requirepass`: clients must authenticate with this password. */
+  password?: string;
+}
 
 export interface RedisServer {
   readonly host: string;
   readonly port: number;
-  /** `redis://127.0.0.1:<port>` */
+  /** `redis://127.0.0.1:<port>`, without the password. */
   readonly url: string;
-  /** Terminates the server (SIGTERM, then SIGKILL after 2 s). Idempotent. */
-  stop(): Promise<void>;
+  /**
+   * Terminates the server: SIGTERM (then SIGKILL after 2 s), or `signal` at once, e.g. 'SIGKILL' for
+   * a crash. Idempotent. The data directory stays for `start()`.
+   */
+  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+  /** Starts the stopped server again on the same port, with the same options (and data, if persistent). */
+  start(): Promise<void>;
+  /** Stops the server and deletes its data directory. Idempotent. */
+  close(): Promise<void>;
 }
 
 export function findRedisServer(): string {
@@ -67,7 +85,8 @@ function ping(host: string, port: number): Promise<boolean> {
     socket.once('connect', () => socket.write('PING\r\n'));
     socket.on('data', (chunk) => {
       reply += chunk.toString('latin1');
-      if (reply.includes('\r\n')) done(reply.startsWith('+PONG'));
+      // With `requirepass`, an unauthenticated PING is refused, which still means the server is up.
+      if (reply.includes('\r\n')) done(reply.startsWith('+PONG') || reply.startsWith('-NOAUTH'));
     });
   });
 }
@@ -77,9 +96,9 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-async function startOnce(bin: string, host: string): Promise<RedisServer> {
-  const port = await freePort();
-  const child = spawn(bin, ['--port', String(port), '--bind', host, '--save', '', '--appendonly', 'no'], {
+/** Runs redis-server on `port` until it answers PING; returns a function that stops it. */
+async function run(bin: string, host: string, port: number, args: string[]) {
+  const child = spawn(bin, ['--port', String(port), '--bind', host, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -89,9 +108,9 @@ async function startOnce(bin: string, host: string): Promise<RedisServer> {
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
-  const stop = async () => {
+  const stop = async (signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') => {
     if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
+    child.kill(signal);
     const timer = setTimeout(() => child.kill('SIGKILL'), 2000);
     await exited(child);
     clearTimeout(timer);
@@ -101,7 +120,7 @@ async function startOnce(bin: string, host: string): Promise<RedisServer> {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`redis-server exited during startup (code ${child.exitCode}):\n${output}`);
     }
-    if (await ping(host, port)) return { host, port, url: `redis://${host}:${port}`, stop };
+    if (await ping(host, port)) return stop;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   await stop();
@@ -110,16 +129,41 @@ async function startOnce(bin: string, host: string): Promise<RedisServer> {
   );
 }
 
-export async function startRedisServer(): Promise<RedisServer> {
+export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServer> {
   const bin = findRedisServer();
+  const host = '127.0.0.1';
+  const dir = options.persistent ? mkdtempSync(join(tmpdir(), 'x-sdk-redis-')) : undefined;
+  const args = dir
+    ? ['--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always']
+    : ['--save', '', '--appendonly', 'no'];
+  if (options.password) args.push('--requirepass', options.password);
   let lastError: unknown;
   // A port found free can be taken before redis binds it; try a few.
   for (let attempt = 0; attempt < 3; attempt++) {
+    const port = await freePort();
+    let stop: Awaited<ReturnType<typeof run>>;
     try {
-      return await startOnce(bin, '127.0.0.1');
+      stop = await run(bin, host, port, args);
     } catch (error) {
       lastError = error;
+      continue;
     }
+    const server: RedisServer = {
+      host,
+      port,
+      url: `redis://${host}:${port}`,
+      stop: (signal) => stop(signal),
+      async start() {
+        await stop();
+        stop = await run(bin, host, port, args);
+      },
+      async close() {
+        await stop();
+        if (dir) rmSync(dir, { recursive: true, force: true });
+      },
+    };
+    return server;
   }
+  if (dir) rmSync(dir, { recursive: true, force: true });
   throw lastError;
 }

@@ -1,7 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { AbortError, RateLimitQueueError } from '../../src/errors.js';
 import {
-  type Clock,
   DEFAULT_SAFETY_MARGIN_MS,
   type Duration,
   isRateLimiter,
@@ -10,58 +9,7 @@ import {
   type RateLimiter,
   type ReleaseSlot,
 } from '../../src/rate-limit.js';
-
-/** A clock that only moves when told to; `sleep` resolves as `advance` passes its due time. */
-class FakeClock implements Clock {
-  #now = 1_700_000_000_000;
-  readonly #sleepers: { at: number; resolve(): void }[] = [];
-
-  now(): number {
-    return this.#now;
-  }
-
-  sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const sleeper = { at: this.#now + ms, resolve };
-      this.#sleepers.push(sleeper);
-      signal?.addEventListener('abort', () => {
-        const index = this.#sleepers.indexOf(sleeper);
-        if (index === -1) return; // already woken
-        this.#sleepers.splice(index, 1);
-        reject(new AbortError('sleep aborted'));
-      });
-    });
-  }
-
-  /** Pending sleeps: the limiter promises at most one. */
-  get timers(): number {
-    return this.#sleepers.length;
-  }
-
-  /** Due time of the only pending sleep. */
-  get timerAt(): number | undefined {
-    return this.#sleepers[0]?.at;
-  }
-
-  /** Moves time forward by `ms`, waking sleepers in due order and letting their callbacks run. */
-  async advance(ms: number): Promise<void> {
-    const target = this.#now + ms;
-    await flush();
-    for (;;) {
-      this.#sleepers.sort((a, b) => a.at - b.at);
-      const next = this.#sleepers[0];
-      if (!next || next.at > target) break;
-      this.#sleepers.shift();
-      this.#now = Math.max(this.#now, next.at);
-      next.resolve();
-      await flush();
-    }
-    this.#now = target;
-    await flush();
-  }
-}
-
-const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
+import { FakeClock } from '../helpers/rate-limit-clock.js';
 
 interface Tracked {
   grantedAt?: number;
