@@ -60,6 +60,7 @@ export {
 } from './errors.js';
 export { REDACTED, redactUrl } from './internal/redact.js';
 export type { Logger, LogLevel } from './log.js';
+export { md5Hex } from './md5.js';
 export {
   cursorStrategy,
   Page,
