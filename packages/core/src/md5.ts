@@ -10,9 +10,11 @@ import { bytesToHex } from './internal/encoding.js';
 /**
  * The RFC's table T, T[i] = floor(2^32 * |sin(i + 1)|), written out rather than computed at load time:
  * ECMAScript leaves the accuracy of Math.sin to each engine, and a constant must not depend on that.
+ * A plain array literal, not `new Uint32Array(...)`: bundlers cannot prove a constructor call free of
+ * side effects, so they would keep the table in every bundle of `@x/core`, used or not.
  */
 // biome-ignore format: eight words a row, as in the RFC, is easier to check against it.
-const T = new Uint32Array([
+const T = [
   0xd76aa478, 0xe8c7b756, 0x242070db, 0xc1bdceee, 0xf57c0faf, 0x4787c62a, 0xa8304613, 0xfd469501,
   0x698098d8, 0x8b44f7af, 0xffff5bb1, 0x895cd7be, 0x6b901122, 0xfd987193, 0xa679438e, 0x49b40821,
   0xf61e2562, 0xc040b340, 0x265e5a51, 0xe9b6c7aa, 0xd62f105d, 0x02441453, 0xd8a1e681, 0xe7d3fbc8,
@@ -21,16 +23,15 @@ const T = new Uint32Array([
   0x289b7ec6, 0xeaa127fa, 0xd4ef3085, 0x04881d05, 0xd9d4d039, 0xe6db99e5, 0x1fa27cf8, 0xc4ac5665,
   0xf4292244, 0x432aff97, 0xab9423a7, 0xfc93a039, 0x655b59c3, 0x8f0ccc92, 0xffeff47d, 0x85845dd1,
   0x6fa87e4f, 0xfe2ce6e0, 0xa3014314, 0x4e0811a1, 0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391,
-]);
+];
 
 /** Left-rotation amounts: each of the four rounds cycles through its own four (RFC 1321 section 3.4). */
 const S = [7, 12, 17, 22, 5, 9, 14, 20, 4, 11, 16, 23, 6, 10, 15, 21];
 
-const encoder = new TextEncoder();
-
 /** Hex MD5 of `input`; strings are hashed as their UTF-8 bytes, as a server hashing the body does. */
 export function md5Hex(input: string | Uint8Array): string {
-  const bytes = typeof input === 'string' ? encoder.encode(input) : input;
+  // A TextEncoder per call rather than per module, for the same reason as T's array literal.
+  const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;
   // Padding (section 3.1-3.2): a single 1 bit, zeros up to 56 bytes mod 64, then the length in bits as a
   // 64-bit number. The message then fills whole 64-byte blocks, and appending the length keeps messages
   // that differ only by trailing zero bytes from padding to the same blocks.
