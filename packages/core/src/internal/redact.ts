@@ -8,10 +8,26 @@ export const REDACTED = '[REDACTED]';
  * Matched case-insensitively, also inside array-style names such as `token[0]`.
  */
 const SECRET_PARAM =
-  /^(consumer_key|consumer_secret|oauth_signature|oauth_consumer_key|auth_signature|auth_key|api_?key|key|secret|token|access_token|password|signature|sig)(\[.*\])?$/i;
+  /^(consumer_key|consumer_secret|oauth_consumer_key|auth_key|api_?key|key|secret|token|access_token|password|sig)(\[.*\])?$/i;
+/**
+ * Any name with "signature" in it (`oauth_signature`, `auth_signature`, `X-Amz-Signature`,
+ * `body_signature`), except the name of the method (`oauth_signature_method`), which is public.
+ */
+const SIGNATURE_PARAM = /signature(?!_?method)/i;
 
 export function isSecretParam(name: string): boolean {
-  return SECRET_PARAM.test(name);
+  return SECRET_PARAM.test(name) || SIGNATURE_PARAM.test(name);
+}
+
+/** Response headers whose value is a URL, which servers build from the request's (signed) query string. */
+const URL_HEADERS = new Set(['location', 'content-location']);
+
+function decodeName(name: string): string {
+  try {
+    return decodeURIComponent(name.replaceAll('+', ' '));
+  } catch {
+    return name;
+  }
 }
 
 /** Removes userinfo and secret query values from a URL; leaves non-URLs untouched apart from the same query rule. */
@@ -21,7 +37,7 @@ export function redactUrl(input: string): string {
     url = new URL(input);
   } catch {
     return input.replace(/([?&])([^=&#]+)=([^&#]*)/g, (whole, sep: string, name: string) =>
-      isSecretParam(decodeURIComponent(name)) ? `${sep}${name}=${REDACTED}` : whole,
+      isSecretParam(decodeName(name)) ? `${sep}${name}=${REDACTED}` : whole,
     );
   }
   if (url.username || url.password) {
@@ -80,12 +96,19 @@ export class Redactor {
     return out;
   }
 
-  /** Headers with secrets removed from values, and secret query parameters removed from `Link` URLs. */
+  /**
+   * Headers with secrets removed from values, and secret query parameters removed from the URLs in
+   * `Link`, `Location` and `Content-Location` (a redirect echoes the signed query it was sent).
+   */
   redactHeaders(headers: Headers): Headers {
     const out = new Headers();
     headers.forEach((value, name) => {
       const clean =
-        name === 'link' ? value.replace(/<([^>]*)>/g, (_, url: string) => `<${redactUrl(url)}>`) : value;
+        name === 'link'
+          ? value.replace(/<([^>]*)>/g, (_, url: string) => `<${redactUrl(url)}>`)
+          : URL_HEADERS.has(name)
+            ? redactUrl(value)
+            : value;
       out.append(name, this.redact(clean));
     });
     return out;

@@ -1,4 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 /** What the server does with the next request: answer, reset the socket, or never answer. */
@@ -12,6 +13,8 @@ export interface Recorded {
   method: string;
   url: string;
   headers: IncomingMessage['headers'];
+  /** Names and values as sent, duplicates included. */
+  rawHeaders: string[];
   body: string;
   at: number;
 }
@@ -24,11 +27,16 @@ export interface FaultServer {
   close(): Promise<void>;
 }
 
-export async function startFaultServer(): Promise<FaultServer> {
+export interface FaultServerOptions {
+  /** Serve HTTPS with this key and certificate (see `testCertificate()` in tls.ts). */
+  tls?: { key: string; cert: string };
+}
+
+export async function startFaultServer(options: FaultServerOptions = {}): Promise<FaultServer> {
   const replies: Reply[] = [];
   const requests: Recorded[] = [];
   const stalled = new Set<ServerResponse>();
-  const server = createServer((req, res) => {
+  const handle: RequestListener = (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -37,6 +45,7 @@ export async function startFaultServer(): Promise<FaultServer> {
         method: req.method ?? '',
         url: req.url ?? '',
         headers: req.headers,
+        rawHeaders: req.rawHeaders,
         body,
         at: performance.now(),
       });
@@ -64,12 +73,13 @@ export async function startFaultServer(): Promise<FaultServer> {
       res.writeHead(reply.status ?? 200, headers);
       res.end(payload);
     });
-  });
+  };
+  const server = options.tls ? createTlsServer(options.tls, handle) : createServer(handle);
   server.keepAliveTimeout = 1000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     replies,
     requests,
     close: () =>

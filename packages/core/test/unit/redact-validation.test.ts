@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { basicAuth, bearerAuth, queryAuth, Secret } from '../../src/auth.js';
 import { ValidationError } from '../../src/errors.js';
-import { Redactor, redactUrl } from '../../src/internal/redact.js';
+import { isSecretParam, Redactor, redactUrl } from '../../src/internal/redact.js';
 import { openEnum, parseInput, toIssues } from '../../src/validation.js';
 
 describe('redactUrl', () => {
@@ -16,6 +16,48 @@ describe('redactUrl', () => {
       'http://h/apps/1/events?auth_key=[REDACTED]&auth_signature=[REDACTED]&body_md5=m',
     );
     expect(redactUrl('/relative?oauth_signature=abc&x=1')).toBe('/relative?oauth_signature=[REDACTED]&x=1');
+  });
+
+  it('treats every parameter whose name contains "signature" as secret, in any case', () => {
+    for (const name of [
+      'oauth_signature',
+      'auth_signature',
+      'X-Amz-Signature',
+      'x-amz-signature',
+      'body_signature',
+      'Signature',
+      'request_signature_v2',
+      'signature[0]',
+    ])
+      expect(isSecretParam(name), name).toBe(true);
+    for (const name of ['page', 'signed', 'sign', 'designation', 'X-Amz-Date'])
+      expect(isSecretParam(name), name).toBe(false);
+    expect(
+      redactUrl('https://b.s3.test/k?X-Amz-Date=20260101T000000Z&X-Amz-Signature=abc123&body_signature=def'),
+    ).toBe(
+      'https://b.s3.test/k?X-Amz-Date=20260101T000000Z&X-Amz-Signature=[REDACTED]&body_signature=[REDACTED]',
+    );
+    expect(redactUrl('/k?X%2DAmz%2DSignature=abc&n=1')).toBe('/k?X%2DAmz%2DSignature=[REDACTED]&n=1');
+  });
+
+  it('leaves a relative URL with malformed percent-encoding readable instead of throwing', () => {
+    expect(redactUrl('/x?%E0%A4%A=1&sig=2')).toBe('/x?%E0%A4%A=1&sig=[REDACTED]');
+  });
+});
+
+describe('Redactor.redactHeaders', () => {
+  it('redacts secret parameters in Location, Content-Location and Link URLs', () => {
+    const headers = new Headers({
+      location: 'https://elsewhere.test/x?oauth_signature=sig-1&page=2',
+      'content-location': '/x?X-Amz-Signature=sig-2',
+      link: '<https://api.test/x?consumer_key=ck_1&page=3>; rel="next"',
+      'x-other': 'oauth_signature=kept-as-is',
+    });
+    const clean = new Redactor().redactHeaders(headers);
+    expect(clean.get('location')).toBe('https://elsewhere.test/x?oauth_signature=[REDACTED]&page=2');
+    expect(clean.get('content-location')).toBe('/x?X-Amz-Signature=[REDACTED]');
+    expect(clean.get('link')).toBe('<https://api.test/x?consumer_key=[REDACTED]&page=3>; rel="next"');
+    expect(clean.get('x-other')).toBe('oauth_signature=kept-as-is');
   });
 });
 
