@@ -9,13 +9,10 @@
  * them with the ideal 5000 ms (the limiter adds the safety margin, about one round-trip and the Redis
  * polling jitter per window).
  */
-import { type ChildProcess, fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SAFETY_MARGIN_MS as MARGIN_MS, type RateLimitOptions } from '../../src/rate-limit.js';
 import { RedisRateLimiter } from '../../src/redis.js';
-import type { WorkerReply, WorkerRequest } from '../fixtures/limiter-worker.js';
 import {
   type ArrivalServer,
   batchFigures,
@@ -23,6 +20,7 @@ import {
   minSpan,
   startArrivalServer,
 } from '../helpers/arrival-server.js';
+import { type LimiterWorker, startWorker, stopWorker } from '../helpers/rate-limit-workers.js';
 import { findRedisServer, type RedisServer, startRedisServer } from '../helpers/redis-server.js';
 
 const LIMIT = 20;
@@ -33,60 +31,10 @@ const WINDOWS = Math.ceil((PROCESSES * PER_PROCESS) / LIMIT) - 1; // 5
 const IDEAL_MS = WINDOWS * WINDOW_MS; // 5000
 const OPTIONS: RateLimitOptions = { limit: LIMIT, interval: '1s' };
 
-const packageDir = fileURLToPath(new URL('../..', import.meta.url));
-const workerPath = fileURLToPath(new URL('../fixtures/limiter-worker.ts', import.meta.url));
-
-interface Worker {
-  child: ChildProcess;
-  request(message: WorkerRequest): Promise<WorkerReply>;
-}
-
-/** Forks one worker and waits for its `ready`; replies are matched to requests in order. */
-function startWorker(redisUrl: string): Promise<Worker> {
-  const child = fork(workerPath, [], {
-    cwd: packageDir,
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, LIMITER_REDIS_URL: redisUrl },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const waiting: ((reply: WorkerReply) => void)[] = [];
-  let failure: Error | undefined;
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => {
-      failure = new Error(`limiter worker ${child.pid} exited with code ${code}`);
-      reject(failure);
-    });
-    child.on('message', (reply: WorkerReply) => {
-      if (reply.type === 'ready') {
-        resolve({
-          child,
-          request: (message) =>
-            failure
-              ? Promise.reject(failure)
-              : new Promise((done, fail) => {
-                  waiting.push((r) => (r.type === 'error' ? fail(new Error(r.message)) : done(r)));
-                  child.send(message);
-                }),
-        });
-      } else waiting.shift()?.(reply);
-    });
-  });
-}
-
-async function stopWorker(worker: Worker): Promise<void> {
-  const { child } = worker;
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.send({ type: 'exit' } satisfies WorkerRequest);
-  const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
-  await exited;
-  clearTimeout(timer);
-}
-
 let redisServer: RedisServer;
 let server: ArrivalServer;
 let redis: Redis;
-let workers: Worker[] = [];
+let workers: LimiterWorker[] = [];
 
 // Fails (never skips) when redis-server is missing, with the install hint; the suite's beforeAll fails too.
 it('has a redis-server binary to test against', () => {
