@@ -1,3 +1,4 @@
+export { APIPromise, type WithResponse } from './api-promise.js';
 export {
   type AuthStrategy,
   basicAuth,
@@ -9,7 +10,6 @@ export {
   Secret,
   signerAuth,
 } from './auth.js';
-export { APIPromise, type WithResponse } from './api-promise.js';
 export {
   fileBody,
   isStreamBody,
@@ -19,19 +19,6 @@ export {
   streamBody,
 } from './body.js';
 export { BaseClient } from './client.js';
-export type {
-  ClientOptions,
-  Hooks,
-  QueryValue,
-  RequestEvent,
-  RequestOptions,
-  RequestSpec,
-  ResponseEvent,
-  RetryEvent,
-  ServiceAdapter,
-  SpecSource,
-} from './options.js';
-export type { FetchLike, Progress } from './transport.js';
 export {
   AbortError,
   APIError,
@@ -61,6 +48,18 @@ export {
 export { REDACTED, redactUrl } from './internal/redact.js';
 export type { Logger, LogLevel } from './log.js';
 export { md5Hex } from './md5.js';
+export type {
+  ClientOptions,
+  Hooks,
+  QueryValue,
+  RequestEvent,
+  RequestOptions,
+  RequestSpec,
+  ResponseEvent,
+  RetryEvent,
+  ServiceAdapter,
+  SpecSource,
+} from './options.js';
 export {
   cursorStrategy,
   Page,
@@ -91,6 +90,7 @@ export {
   type RetryOptions,
   serverBackoffMs,
 } from './retry.js';
+export type { FetchLike, Progress } from './transport.js';
 export { openEnum, parseInput, parseResponse, toIssues, type ValidationMode } from './validation.js';
 export { DEFAULT_POLL_SCHEDULE, type PollSchedule, pollDelay, type WaitForOptions, waitFor } from './wait.js';
 export {

@@ -153,27 +153,29 @@ export class Transport {
         init.duplex = 'half';
       }
     }
+    const blob = body?.kind === 'stream' ? body.stream.blob : undefined;
+    // The signal goes to fetch directly rather than through ky: given one, ky merges it with its own
+    // controller through AbortSignal.any on every call, for nothing, since ky's timeout is off.
+    init.signal = signal;
     return ky(input.url, {
       method: input.method,
       headers: input.headers,
-      signal,
       redirect: 'manual',
       timeout: false,
       retry: 0,
       throwHttpErrors: false,
       // ky always calls fetch with the Request it built.
-      fetch: (request) =>
-        this.#fetch(input.url.href, {
-          ...init,
-          headers: (request as Request).headers,
-          signal: (request as Request).signal,
-        }).then((response) => {
-          if (body?.kind === 'stream' && body.stream.blob) {
-            progress(body.stream.blob.size, body.stream.blob.size);
+      fetch: blob
+        ? async (request) => {
+            const response = await this.#fetch(input.url.href, {
+              ...init,
+              headers: (request as Request).headers,
+            });
+            progress(blob.size, blob.size);
             uploaded();
+            return response;
           }
-          return response;
-        }),
+        : (request) => this.#fetch(input.url.href, { ...init, headers: (request as Request).headers }),
     });
   }
 }

@@ -75,15 +75,13 @@ export function apiError(
 
 export function redirectError(
   answer: Answer,
-  redirect: { why: string; location: URL | undefined },
+  redirect: { why: string; location: URL | undefined; advice?: string | undefined },
   redactor: Redactor,
 ): RedirectError {
   const { response, prepared } = answer;
   const location = redirect.location ? showUrl(redirect.location, redactor) : undefined;
   const to = location ? ` to ${location}` : '';
-  const advice = redirect.location
-    ? ` If the API has moved, use ${redirect.location.origin} in the client's URL.`
-    : '';
+  const advice = redirect.advice ? ` ${redirect.advice}` : '';
   const url = showUrl(prepared.url, redactor);
   return new RedirectError({
     status: response.status,

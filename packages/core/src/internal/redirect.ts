@@ -13,7 +13,7 @@ export interface Target {
 
 export type RedirectDecision =
   | { kind: 'follow'; target: Target }
-  | { kind: 'refuse'; why: string; location: URL | undefined };
+  | { kind: 'refuse'; why: string; location: URL | undefined; advice?: string };
 
 /**
  * Core follows redirects itself (fetch runs with `redirect: 'manual'`) because `fetch` would carry query
@@ -55,6 +55,9 @@ export function decideRedirect(
         ? 'it downgrades HTTPS to plain HTTP, where credentials would travel in clear'
         : `it leaves the API's origin ${sentUrl.origin}, and credentials are only sent there`,
       location,
+      advice: downgrade
+        ? 'A proxy or load balancer that terminates TLS often does this when it does not pass X-Forwarded-Proto; fix the server rather than the client.'
+        : `If the API has moved, use ${location.origin} in the client's URL.`,
     };
   }
   if (hops >= MAX_REDIRECTS)

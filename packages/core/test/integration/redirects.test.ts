@@ -279,6 +279,7 @@ describe.each(modes)('$name', (mode) => {
       const error = await refusal(new TestClient(`${tls.url}/v1`, mode.auth));
       expect(error).toMatchObject({ status: 301, code: 'redirect_refused' });
       expect(error.message).toMatch(/downgrade/i);
+      expect(error.message).not.toContain('use http://');
       expect(error.location?.startsWith(`${http.url}/elsewhere?`)).toBe(true);
       expect(tls.requests).toHaveLength(1);
       expect(http.requests).toHaveLength(0);
