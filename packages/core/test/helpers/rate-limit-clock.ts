@@ -1,6 +1,6 @@
-/** For the limiter unit tests: time that moves only when a test says so. */
+/** For the limiter unit tests: time that moves only when a test says so, and acquire() calls observed on it. */
 import { AbortError } from '../../src/errors.js';
-import type { Clock } from '../../src/rate-limit.js';
+import type { Clock, RateLimiter, ReleaseSlot } from '../../src/rate-limit.js';
 
 /** A clock that only moves when told to; `sleep` resolves as `advance` passes its due time. */
 export class FakeClock implements Clock {
@@ -53,3 +53,41 @@ export class FakeClock implements Clock {
 }
 
 export const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export interface Tracked {
+  grantedAt?: number;
+  release?: ReleaseSlot;
+  error?: unknown;
+}
+
+/** Acquires and records when the call resolved and its release function (or the error it rejected with). */
+export function track(limiter: RateLimiter, clock: FakeClock, signal?: AbortSignal): Tracked {
+  const state: Tracked = {};
+  limiter.acquire(signal).then(
+    (release) => {
+      state.grantedAt = clock.now();
+      state.release = release;
+    },
+    (error: unknown) => {
+      state.error = error;
+    },
+  );
+  return state;
+}
+
+export const granted = (calls: Tracked[]) => calls.filter((c) => c.grantedAt !== undefined).length;
+
+/** Like `track`, but the request completes the moment it is granted (a zero round-trip). */
+export function trackReleasing(limiter: RateLimiter, clock: FakeClock, signal?: AbortSignal): Tracked {
+  const state: Tracked = {};
+  limiter.acquire(signal).then(
+    (release) => {
+      state.grantedAt = clock.now();
+      release();
+    },
+    (error: unknown) => {
+      state.error = error;
+    },
+  );
+  return state;
+}

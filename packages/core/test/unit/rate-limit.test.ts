@@ -9,30 +9,7 @@ import {
   type RateLimiter,
   type ReleaseSlot,
 } from '../../src/rate-limit.js';
-import { FakeClock } from '../helpers/rate-limit-clock.js';
-
-interface Tracked {
-  grantedAt?: number;
-  release?: ReleaseSlot;
-  error?: unknown;
-}
-
-/** Acquires and records when the call resolved and its release function (or the error it rejected with). */
-function track(limiter: RateLimiter, clock: FakeClock, signal?: AbortSignal): Tracked {
-  const state: Tracked = {};
-  limiter.acquire(signal).then(
-    (release) => {
-      state.grantedAt = clock.now();
-      state.release = release;
-    },
-    (error: unknown) => {
-      state.error = error;
-    },
-  );
-  return state;
-}
-
-const granted = (calls: Tracked[]) => calls.filter((c) => c.grantedAt !== undefined).length;
+import { FakeClock, granted, type Tracked, track, trackReleasing } from '../helpers/rate-limit-clock.js';
 
 describe('parseDuration', () => {
   it.each([
@@ -81,21 +58,6 @@ describe('MemoryRateLimiter options', () => {
     expect(() => new MemoryRateLimiter(options as never)).toThrow(message);
   });
 });
-
-/** Like `track`, but the request completes the moment it is granted (a zero round-trip). */
-function trackReleasing(limiter: RateLimiter, clock: FakeClock, signal?: AbortSignal): Tracked {
-  const state: Tracked = {};
-  limiter.acquire(signal).then(
-    (release) => {
-      state.grantedAt = clock.now();
-      release();
-    },
-    (error: unknown) => {
-      state.error = error;
-    },
-  );
-  return state;
-}
 
 describe('MemoryRateLimiter', () => {
   it('grants `limit` at once, holds the next while they are in flight, then one window after the limit-th most recent completion', async () => {
