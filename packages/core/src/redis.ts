@@ -47,9 +47,9 @@
  * counts as completed at lease expiry (`inflightLeaseMs`), as a crashed process's would. A grant whose
  * answer arrives after `storeTimeoutMs` is handed back unused. `pause()` never rejects (the client
  * calls it without waiting); a pause Redis did not store binds only the fail-open fallback. The window
- * survives an outage as far as Redis keeps its data: after a restart without persistence, or a
- * failover to a replica that missed the latest writes, the log is empty and up to `limit` more
- * requests may land in the window that straddles the restart.
+ * survives an outage as far as Redis keeps its data: after a restart without persistence (empty log)
+ * or a failover to a replica that missed the latest writes (missing entries), up to `limit` more
+ * requests may land in the window that straddles the switch.
  */
 import { randomBytes } from 'node:crypto';
 import type { Cluster, Redis } from 'ioredis';
