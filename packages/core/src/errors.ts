@@ -291,6 +291,26 @@ export class RateLimitQueueError extends XError {
   }
 }
 
+/**
+ * The shared limiter's store (Redis) could not be reached or failed, so the limiter could not count: the
+ * request was not sent and is safe to retry.
+ */
+export class RateLimitStoreError extends XError {
+  static override readonly brand: string = 'RateLimitStoreError';
+  /** The limiter's `key` option. */
+  readonly key: string;
+  /** Which Redis, e.g. `redis://10.0.0.5:6379/2` or `cluster`; never a user name or password. */
+  readonly store: string;
+  constructor(message: string, init: { key: string; store: string; cause: unknown }) {
+    super(message, { cause: init.cause });
+    this.key = init.key;
+    this.store = init.store;
+  }
+  override toJSON(): Record<string, unknown> {
+    return { name: this.name, message: this.message, key: this.key, store: this.store };
+  }
+}
+
 /** A realtime protocol error: a `pusher:error` code or a WebSocket close code. */
 export class RealtimeError extends XError {
   static override readonly brand: string = 'RealtimeError';

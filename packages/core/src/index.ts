@@ -35,6 +35,7 @@ export {
   PermissionDeniedError,
   RateLimitError,
   RateLimitQueueError,
+  RateLimitStoreError,
   RealtimeError,
   RedirectError,
   ResponseValidationError,

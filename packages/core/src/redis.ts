@@ -53,7 +53,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Cluster, Redis } from 'ioredis';
-import { XError } from './errors.js';
+import { RateLimitStoreError } from './errors.js';
 import {
   abortError,
   enqueueWaiter,
@@ -114,26 +114,7 @@ export interface RedisRateLimiterOptions extends RateLimitOptions {
   logger?: Pick<Logger, 'warn' | 'info'>;
 }
 
-/**
- * The shared limiter could not use its Redis store, so the request was not sent. `cause` is the
- * ioredis error (or says that Redis did not answer in time); `store` names the server without
- * credentials.
- */
-export class RateLimitStoreError extends XError {
-  static override readonly brand: string = 'RateLimitStoreError';
-  /** The limiter's `key` option. */
-  readonly key: string;
-  /** Which Redis, e.g. `redis://10.0.0.5:6379/2` or `cluster`; never a user name or password. */
-  readonly store: string;
-  constructor(message: string, init: { key: string; store: string; cause: unknown }) {
-    super(message, { cause: init.cause });
-    this.key = init.key;
-    this.store = init.store;
-  }
-  override toJSON(): Record<string, unknown> {
-    return { name: this.name, message: this.message, key: this.key, store: this.store };
-  }
-}
+export { RateLimitStoreError };
 
 export class RedisRateLimiter implements RateLimiter {
   /** The Redis keys this limiter uses, for inspection and tests. */

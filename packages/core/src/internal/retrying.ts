@@ -96,8 +96,18 @@ export function observeServerLimits(
     return;
   const waitMs = serverBackoffMs(response.headers, response.status, Date.now());
   if (waitMs === undefined) {
-    if (response.status === 429) void limiter.pause(Date.now() + retry.baseDelayMs);
+    if (response.status === 429) pauseQuietly(limiter, Date.now() + retry.baseDelayMs);
     return;
   }
-  if (waitMs > 0) void limiter.pause(Date.now() + Math.min(waitMs, retry.maxRetryAfterMs));
+  if (waitMs > 0) pauseQuietly(limiter, Date.now() + Math.min(waitMs, retry.maxRetryAfterMs));
+}
+
+/** A user's limiter whose `pause` rejects must not turn a 429 into an unhandled rejection. */
+function pauseQuietly(limiter: RateLimiter, untilEpochMs: number): void {
+  try {
+    // Called synchronously: the in-memory limiter must refuse the very next acquire().
+    limiter.pause(untilEpochMs)?.catch(() => {});
+  } catch {
+    // A limiter that cannot pause still lets this call's own retry logic work.
+  }
 }
