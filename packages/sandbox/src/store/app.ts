@@ -88,29 +88,37 @@ async function readBody(req: Request, max: number): Promise<Buffer | null> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * `_fields=a,b.c`: keeps only those (dotted) fields, as WP_REST_Controller::filter_response_by_context
+ * and rest_filter_response_fields do. The field tree is a null-prototype map and only own properties are
+ * read, so `_fields=__proto__.x` names a field nobody has instead of writing onto Object.prototype.
+ */
 function filterFields(data: unknown, fields: string[]): unknown {
   if (Array.isArray(data)) return data.map((d) => filterFields(d, fields));
   if (!isPlainObject(data)) return data;
-  const tree: Record<string, unknown> = {};
+  type Tree = Map<string, Tree | true>;
+  const tree: Tree = new Map();
   for (const f of [...fields, 'id']) {
     let node = tree;
     const parts = f.split('.');
     parts.forEach((part, i) => {
-      if (i === parts.length - 1) node[part] = true;
+      if (i === parts.length - 1) node.set(part, true);
       else {
-        if (!isPlainObject(node[part])) node[part] = {};
-        node = node[part] as Record<string, unknown>;
+        let child = node.get(part);
+        if (child === undefined || child === true) {
+          child = new Map();
+          node.set(part, child);
+        }
+        node = child;
       }
     });
   }
-  const pick = (obj: Record<string, unknown>, t: Record<string, unknown>): Record<string, unknown> => {
-    const out: Record<string, unknown> = {};
-    for (const [k, sub] of Object.entries(t)) {
-      if (!(k in obj)) continue;
-      out[k] =
-        sub === true || !isPlainObject(obj[k])
-          ? obj[k]
-          : pick(obj[k] as Record<string, unknown>, sub as Record<string, unknown>);
+  const pick = (obj: Record<string, unknown>, t: Tree): Record<string, unknown> => {
+    const out: Record<string, unknown> = Object.create(null);
+    for (const [k, sub] of t) {
+      if (!Object.hasOwn(obj, k)) continue;
+      const value = obj[k];
+      out[k] = sub === true || !isPlainObject(value) ? value : pick(value as Record<string, unknown>, sub);
     }
     return out;
   };
