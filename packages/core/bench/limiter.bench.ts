@@ -15,12 +15,14 @@
  * this bench starts and stops. Prints a table and a verdict, and exits 0 whatever the figures: this is
  * a measurement, not a test. Every step has a time limit.
  */
+
 import { cpus, loadavg } from 'node:os';
 import type { RateLimitOptions } from '../src/rate-limit.js';
 import type { WorkerRequest } from '../test/fixtures/limiter-worker.js';
 import { maxInWindow, startArrivalServer } from '../test/helpers/arrival-server.js';
 import { type LimiterWorker, startWorker, stopWorker } from '../test/helpers/rate-limit-workers.js';
 import { type RedisServer, startRedisServer } from '../test/helpers/redis-server.js';
+import { intEnv, median } from './shared.js';
 
 const ROUNDS = intEnv('BENCH_ROUNDS', 3);
 const LIMIT = 20;
@@ -37,17 +39,6 @@ interface Sample {
   elapsedMs: number;
   maxPerWindow: number;
   failed: number;
-}
-
-function intEnv(name: string, fallback: number): number {
-  const value = Number(process.env[name]);
-  return Number.isInteger(value) && value > 0 ? value : fallback;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 function withinLimit<T>(work: Promise<T>, what: string): Promise<T> {

@@ -13,14 +13,15 @@
  * verdict; writes the figures to bench/results.json (not committed). No assertion fails the process:
  * this is a measurement, not a test.
  */
+
 import { type ChildProcess, fork } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import ky from 'ky';
 import { request as undiciRequest } from 'undici';
 import * as z from 'zod/mini';
 import { BaseClient, bearerAuth } from '../src/index.js';
+import { intEnv, median, writeResults } from './shared.js';
 
 const N = intEnv('BENCH_N', 2_000);
 const ROUNDS = intEnv('BENCH_ROUNDS', 3);
@@ -63,17 +64,6 @@ interface Sample {
   cpuUsPerRequest: number;
   wallMs: number;
   serverCpuUsPerRequest: number;
-}
-
-function intEnv(name: string, fallback: number): number {
-  const value = Number(process.env[name]);
-  return Number.isInteger(value) && value > 0 ? value : fallback;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 async function startServer(): Promise<{ child: ChildProcess; baseURL: string; bytes: number }> {
@@ -291,29 +281,17 @@ async function main(): Promise<void> {
       : '';
   console.log(`\n${verdict}${note ? `\n${note}` : ''}`);
 
-  const out = fileURLToPath(new URL('./results.json', import.meta.url));
-  writeFileSync(
-    out,
-    `${JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        node: process.version,
-        cpus: cpus().length,
-        loadavg: { atStart: loadAtStart, atEnd: loadavg() },
-        config: { n: N, rounds: ROUNDS, concurrency: CONCURRENCY, warmup: WARMUP, bodyBytes: bytes },
-        target: {
-          maxCpuRatioVsKy: TARGET_RATIO_VS_KY,
-          pass,
-          worstRatio: Number.isNaN(worst) ? null : worst,
-        },
-        verdict,
-        note,
-        rows,
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  const out = writeResults('results.json', loadAtStart, {
+    config: { n: N, rounds: ROUNDS, concurrency: CONCURRENCY, warmup: WARMUP, bodyBytes: bytes },
+    target: {
+      maxCpuRatioVsKy: TARGET_RATIO_VS_KY,
+      pass,
+      worstRatio: Number.isNaN(worst) ? null : worst,
+    },
+    verdict,
+    note,
+    rows,
+  });
   console.log(`(results written to ${out}; total ${((performance.now() - startedAt) / 1000).toFixed(1)} s)`);
 }
 

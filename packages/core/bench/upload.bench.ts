@@ -23,9 +23,10 @@
  * Goal (issue 6): core's peak RSS growth stays under 64 MB for a 1 GB upload. Prints a table and a
  * verdict; writes bench/results-upload.json (not committed). Never fails the process: a measurement.
  */
+
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, existsSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -34,6 +35,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { BaseClient, fileBody, streamBody } from '../src/index.js';
+import { intEnv, writeResults } from './shared.js';
 
 const MiB = 2 ** 20;
 const CHUNK = 64 * 1024;
@@ -112,11 +114,6 @@ interface Measurement {
   maxRss: number;
   samples: number;
   transferModule: string;
-}
-
-function intEnv(name: string, fallback: number, { zero = false } = {}): number {
-  const value = Number(process.env[name]);
-  return Number.isInteger(value) && (value > 0 || (zero && value === 0)) ? value : fallback;
 }
 
 const TEMPLATE = Buffer.alloc(CHUNK, 'x-sdk upload bench ');
@@ -456,32 +453,20 @@ async function main(): Promise<void> {
       : '';
   console.log(`\n${verdict}${note ? `\n${note}` : ''}${staleBuild ? `\n${staleBuild}` : ''}`);
 
-  const out = fileURLToPath(new URL('./results-upload.json', import.meta.url));
-  writeFileSync(
-    out,
-    `${JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        node: process.version,
-        cpus: cpus().length,
-        loadavg: { atStart: loadAtStart, atEnd: loadavg() },
-        config: {
-          uploadMB: UPLOAD_MB,
-          fileMB: FILE_MB,
-          chunkBytes: CHUNK,
-          sampleMs: SAMPLE_MS,
-          warmupBytes: WARMUP_BYTES,
-        },
-        goal: { maxPeakRssGrowthMB: GOAL_MB, pass, worstGrowthMB: Number.isNaN(worst) ? null : worst },
-        verdict,
-        note,
-        warning: staleBuild ?? null,
-        rows,
-      },
-      null,
-      2,
-    )}\n`,
-  );
+  const out = writeResults('results-upload.json', loadAtStart, {
+    config: {
+      uploadMB: UPLOAD_MB,
+      fileMB: FILE_MB,
+      chunkBytes: CHUNK,
+      sampleMs: SAMPLE_MS,
+      warmupBytes: WARMUP_BYTES,
+    },
+    goal: { maxPeakRssGrowthMB: GOAL_MB, pass, worstGrowthMB: Number.isNaN(worst) ? null : worst },
+    verdict,
+    note,
+    warning: staleBuild ?? null,
+    rows,
+  });
   console.log(`(results written to ${out}; total ${((performance.now() - startedAt) / 1000).toFixed(1)} s)`);
 }
 
