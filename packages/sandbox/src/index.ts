@@ -1,5 +1,4 @@
-import { Hono } from 'hono';
-import { startServer } from './server.js';
+import { startServer } from './server/server.js';
 import { createStoreEmulator, type StoreEmulatorOptions, type StoreSandbox } from './store/app.js';
 import type { StoreKey } from './store/auth.js';
 import type { StoreFault } from './store/store.js';
@@ -31,14 +30,12 @@ export interface Sandbox {
 /** Starts the sandbox server with the WooCommerce REST API v3 emulator mounted at `/`. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const emulator = await createStoreEmulator(options.store, { dataFile: options.dataFile });
-  const root = new Hono();
-  // Future emulators (transcription, realtime) mount on their own prefixes before the store's catch-all.
-  root.route('/', emulator.app);
   const server = await startServer({
     port: options.port ?? 0,
     host: options.host ?? '127.0.0.1',
     https: options.https ?? false,
-    fetch: root.fetch,
+    // The store answers `/wp-json/...` and `/?rest_route=`, so it takes `/`: WordPress routes from the root.
+    emulators: [{ name: 'store', prefixes: ['/'], fetch: emulator.app.fetch }],
   });
   emulator.setHomeUrl(server.url);
   let closing: Promise<void> | null = null;

@@ -2,14 +2,16 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
-import { generate } from 'selfsigned';
+import { generateCertificate } from './certificate.js';
+import { type MountedEmulator, type NodeEnv, rawPath, routeFor } from './emulator.js';
+import { UpgradeDispatcher } from './upgrade.js';
 
 export interface ServerOptions {
   port: number;
   host: string;
   https: boolean;
-  /** The root fetch handler (a Hono app's `fetch`) every emulator is mounted on. */
-  fetch: (request: Request, env: unknown) => Response | Promise<Response>;
+  /** Every emulator this server hosts: HTTP by path prefix, WebSocket upgrades by path. */
+  emulators: readonly MountedEmulator[];
 }
 
 export interface RunningServer {
@@ -19,57 +21,52 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** A self-signed certificate for localhost / 127.0.0.1 / ::1, generated in memory. */
-export async function generateCertificate(): Promise<{ key: string; cert: string }> {
-  const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
-    keySize: 2048,
-    algorithm: 'sha256',
-    extensions: [
-      { name: 'basicConstraints', cA: true },
-      { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, keyCertSign: true },
-      { name: 'extKeyUsage', serverAuth: true },
-      {
-        name: 'subjectAltName',
-        altNames: [
-          { type: 2, value: 'localhost' },
-          { type: 7, ip: '127.0.0.1' },
-          { type: 7, ip: '::1' },
-        ],
-      },
-    ],
-  });
-  return { key: pems.private, cert: pems.cert };
-}
-
 function hostForUrl(host: string): string {
   if (host === '0.0.0.0' || host === '') return '127.0.0.1';
   if (host === '::') return '[::1]';
   return host.includes(':') ? `[${host}]` : host;
 }
 
-/** Starts the HTTP(S) server that hosts the emulators; generic over what is mounted on `fetch`. */
+/** Answers a path no emulator claimed (only reachable when no emulator mounts `/`). */
+function notFound(): Response {
+  return new Response(
+    JSON.stringify({ error: 'not found', message: 'No sandbox emulator serves this path.' }),
+    {
+      status: 404,
+      headers: { 'Content-Type': 'application/json; charset=UTF-8' },
+    },
+  );
+}
+
+/** Starts the one HTTP(S) server every emulator is mounted on; it knows the emulators only by their paths. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const tls = options.https ? await generateCertificate() : null;
+  const emulators = [...options.emulators];
+  const upgrades = new UpgradeDispatcher(emulators);
+  const fetch = (request: Request, env: NodeEnv): Response | Promise<Response> => {
+    // The raw path (not `new URL(request.url)`): emulators see percent-encoding and dot segments as sent.
+    const target = routeFor(emulators, rawPath(env.incoming.url));
+    return target ? target.fetch(request, env) : notFound();
+  };
   const server = createAdaptorServer({
-    fetch: options.fetch as never,
+    fetch: fetch as never,
     ...(tls
       ? { createServer: createHttpsServer as never, serverOptions: { key: tls.key, cert: tls.cert } }
       : { createServer: createHttpServer as never }),
   });
   const sockets = new Set<Socket>();
-  server.on('connection', (socket: Socket) => {
+  const track = (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
-  });
-  server.on('secureConnection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
+  };
+  server.on('connection', track);
+  server.on('secureConnection', track);
   // A client hanging up mid-request must never take the process down.
   server.on('clientError', (_err: Error, socket: Socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     else socket.destroy();
   });
+  server.on('upgrade', (request, socket, head) => upgrades.handle(request, socket, head));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
@@ -86,6 +83,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(tls ? { certificate: tls.cert } : {}),
     close() {
       closed ??= new Promise<void>((resolve) => {
+        upgrades.close();
         server.close(() => resolve());
         for (const s of sockets) s.destroy();
       });

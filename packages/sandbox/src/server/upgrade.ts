@@ -1,0 +1,72 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { type MountedEmulator, rawPath, type SocketHandler } from './emulator.js';
+
+interface Route {
+  path: string;
+  prefix: boolean;
+  handle: SocketHandler;
+}
+
+/** Refuses an upgrade with a plain HTTP response, then closes the socket (the client sees a status, not a reset). */
+function refuse(socket: Duplex, status: number, reason: string): void {
+  const body = JSON.stringify({ error: reason });
+  if (socket.writable) {
+    socket.end(
+      `HTTP/1.1 ${status} ${status === 404 ? 'Not Found' : 'Bad Request'}\r\n` +
+        'Connection: close\r\nContent-Type: application/json\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+/**
+ * Routes WebSocket upgrades by path to the emulator that registered it. One `ws` server in noServer mode does
+ * the handshakes, so every emulator shares the HTTP(S) port and TLS certificate instead of opening its own.
+ */
+export class UpgradeDispatcher {
+  private readonly routes: Route[] = [];
+  private readonly wss = new WebSocketServer({ noServer: true });
+
+  constructor(emulators: readonly MountedEmulator[]) {
+    for (const e of emulators) {
+      for (const s of e.sockets ?? []) {
+        if (this.routes.some((r) => r.path === s.path)) {
+          throw new Error(`x-sandbox: WebSocket path ${s.path} is registered twice (${e.name})`);
+        }
+        this.routes.push({ path: s.path, prefix: s.path.endsWith('/'), handle: s.handle });
+      }
+    }
+    // Longest first, so '/app/private/' wins over '/app/'.
+    this.routes.sort((a, b) => b.path.length - a.path.length);
+  }
+
+  private find(path: string): Route | undefined {
+    return this.routes.find((r) =>
+      r.prefix ? path.startsWith(r.path) && path.length > r.path.length : r.path === path,
+    );
+  }
+
+  /** The server's `upgrade` listener. */
+  handle(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    socket.on('error', () => socket.destroy());
+    if (request.headers.upgrade?.toLowerCase() !== 'websocket') {
+      refuse(socket, 400, 'only WebSocket upgrades are supported');
+      return;
+    }
+    const route = this.find(rawPath(request.url));
+    if (!route) {
+      refuse(socket, 404, 'no WebSocket endpoint at this path');
+      return;
+    }
+    this.wss.handleUpgrade(request, socket, head, (ws) => route.handle(ws, request));
+  }
+
+  /** Drops every open WebSocket, then the handshake server: the sandbox is stopping, nobody waits for a close frame. */
+  close(): void {
+    for (const client of this.wss.clients) client.terminate();
+    this.wss.close();
+  }
+}
