@@ -1,7 +1,11 @@
 import { startServer } from './server/server.js';
-import { createStoreEmulator, type StoreEmulatorOptions, type StoreSandbox } from './store/app.js';
+import {
+  createStoreEmulator,
+  type StoreEmulatorOptions,
+  type StoreFault,
+  type StoreSandbox,
+} from './store/app.js';
 import type { StoreKey } from './store/auth.js';
-import type { StoreFault } from './store/store.js';
 
 export type { StoreEmulatorOptions, StoreFault, StoreKey, StoreSandbox };
 export { createStoreEmulator };

@@ -1,5 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
+import { readBoundedBody } from '../kit/body.js';
+import { type FaultMatch, FaultQueue, sleep } from '../kit/faults.js';
+import { Persister, readDataFile } from '../kit/persistence.js';
+import { RateWindows } from '../kit/rate-windows.js';
+import { RequestStats, type StatsSnapshot } from '../kit/stats.js';
 import { authenticate, checkKeyPermissions, type StoreKey } from './auth.js';
 import { registerCustomers } from './customers.js';
 import { invalidJson, noRoute, RestError } from './errors.js';
@@ -10,8 +15,8 @@ import { registerProducts } from './products.js';
 import { registerRefunds } from './refunds.js';
 import { type Ctx, type Result, Router } from './router.js';
 import { seedDemo } from './seed.js';
-import { Persister, type StoreState } from './state.js';
-import { generateKey, type ResolvedStoreOptions, Store, type StoreFault } from './store.js';
+import { deserializeState, type StoreState } from './state.js';
+import { generateKey, type ResolvedStoreOptions, Store } from './store.js';
 import { registerTerms } from './terms.js';
 import { decodePairs, isPlainObject, type PhpArray, parsePhpPairs, phpToJs } from './util.js';
 import { registerWebhooks } from './webhooks.js';
@@ -31,13 +36,29 @@ export interface StoreEmulatorOptions {
   seed?: 'demo' | 'none';
 }
 
+/**
+ * A fault answers the next matching request(s) after authentication. `path` is matched against the
+ * `/wc/v3`-relative route (`'/products'`).
+ */
+export interface StoreFault extends FaultMatch {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  delayMs?: number;
+  resetConnection?: boolean;
+  /** Emulator extension: after `delayMs`, let the request through to the normal handler (a slow response). */
+  passThrough?: boolean;
+  /** Emulator extension: drop the Authorization header before authentication (hosts that strip it). */
+  stripAuthorization?: boolean;
+}
+
 export interface StoreSandbox {
   url: string;
   consumerKey: string;
   consumerSecret: string;
   keys: { read: StoreKey; write: StoreKey; read_write: StoreKey };
   injectFault(fault: StoreFault): void;
-  stats(): { requests: number; rateLimited: number; arrivals: number[] };
+  stats(): StatsSnapshot;
   resetStats(): void;
   reset(): void;
 }
@@ -62,30 +83,6 @@ function resolveKeys(o: StoreEmulatorOptions): StoreKey[] {
     if (!keys.some((k) => k.permissions === perm)) keys.push(generateKey(perm));
   }
   return keys;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-async function readBody(req: Request, max: number): Promise<Buffer | null> {
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > max) return null;
-  if (!req.body) return Buffer.alloc(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }
 
 /**
@@ -220,7 +217,10 @@ export async function createStoreEmulator(
 ): Promise<StoreEmulator> {
   const resolved = resolveOptions(options);
   let loaded: StoreState | null = null;
-  if (init.dataFile) loaded = await Persister.load(init.dataFile);
+  if (init.dataFile) {
+    const text = await readDataFile(init.dataFile);
+    if (text !== null) loaded = deserializeState(text);
+  }
   const store = new Store(resolved, resolveKeys(options), loaded ?? undefined);
   if (resolved.seed === 'demo') store.seeder = seedDemo;
   if (!loaded) store.seeder?.(store);
@@ -228,6 +228,10 @@ export async function createStoreEmulator(
     store.persister = new Persister(init.dataFile, () => store.snapshot());
     if (!loaded) store.changed();
   }
+
+  const faults = new FaultQueue<StoreFault>();
+  const windows = new RateWindows(resolved.rateLimit);
+  const stats = new RequestStats();
 
   const router = new Router();
   registerProducts(router, store);
@@ -307,7 +311,7 @@ export async function createStoreEmulator(
   }
 
   async function handleRequest(req: Request, incoming: IncomingMessage | undefined): Promise<Response> {
-    store.countRequest();
+    stats.countRequest();
     const url = new URL(req.url);
     const rawUrl = incoming?.url ?? `${url.pathname}${url.search}`;
     const qIdx = rawUrl.indexOf('?');
@@ -350,7 +354,7 @@ export async function createStoreEmulator(
     const body =
       actualMethod === 'GET' || actualMethod === 'HEAD'
         ? Buffer.alloc(0)
-        : await readBody(req, resolved.maxBodyBytes);
+        : await readBoundedBody(req, resolved.maxBodyBytes);
     if (body === null) {
       return send(
         {
@@ -381,7 +385,7 @@ export async function createStoreEmulator(
     let key = null;
     if (isWc) {
       let authorization = req.headers.get('authorization');
-      if (store.takeFault(method, wcRoute, (f) => f.stripAuthorization === true)) authorization = null;
+      if (faults.take(method, wcRoute, (f) => f.stripAuthorization === true)) authorization = null;
       const auth = authenticate(
         {
           method: actualMethod,
@@ -405,11 +409,12 @@ export async function createStoreEmulator(
 
     if (/^\/wc\/v3(\/|$)/i.test(route)) {
       const now = Date.now();
-      const waitMs = store.rateLimit(
+      const waitMs = windows.take(
         key ? `key:${key.consumerKey}` : `anon:${incoming?.socket.remoteAddress ?? ''}`,
         now,
       );
       if (waitMs > 0) {
+        stats.countRateLimited();
         const seconds = Math.ceil(waitMs / 1000);
         return send(
           {
@@ -424,8 +429,8 @@ export async function createStoreEmulator(
           method,
         );
       }
-      store.recordArrival(performance.now());
-      const fault = store.takeFault(method, wcRoute, (f) => f.stripAuthorization !== true);
+      stats.recordArrival(performance.now());
+      const fault = faults.take(method, wcRoute, (f) => f.stripAuthorization !== true);
       if (fault) {
         if (fault.delayMs) await sleep(fault.delayMs);
         if (fault.resetConnection) {
@@ -545,10 +550,14 @@ export async function createStoreEmulator(
     consumerKey: rw.consumerKey,
     consumerSecret: rw.consumerSecret,
     keys: { read: byPerm('read'), write: byPerm('write'), read_write: rw },
-    injectFault: (fault) => store.injectFault(fault),
-    stats: () => store.stats(),
-    resetStats: () => store.resetStats(),
-    reset: () => store.reset(),
+    injectFault: (fault) => faults.inject(fault),
+    stats: () => stats.snapshot(),
+    resetStats: () => stats.reset(),
+    reset: () => {
+      faults.clear();
+      windows.clear();
+      store.reset();
+    },
   };
 
   return {

@@ -1,7 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
-
 export interface Meta {
   id: number;
   key: string;
@@ -348,57 +344,4 @@ export function deserializeState(text: string): StoreState {
     (state as unknown as Record<string, Map<number, unknown>>)[name] = map;
   }
   return state;
-}
-
-/** Debounced, atomic (temp file + rename) persistence of the state to `file`. */
-export class Persister {
-  private timer: NodeJS.Timeout | null = null;
-  private writing: Promise<void> = Promise.resolve();
-  private dirty = false;
-
-  constructor(
-    private readonly file: string,
-    private readonly snapshot: () => string,
-    private readonly delayMs = 50,
-  ) {}
-
-  static async load(file: string): Promise<StoreState | null> {
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw err;
-    }
-    return deserializeState(text);
-  }
-
-  schedule(): void {
-    this.dirty = true;
-    if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.flush().catch(() => {});
-    }, this.delayMs);
-    this.timer.unref?.();
-  }
-
-  async flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    this.writing = this.writing
-      .catch(() => {})
-      .then(async () => {
-        if (!this.dirty) return;
-        this.dirty = false;
-        const text = this.snapshot();
-        const tmp = `${this.file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-        await mkdir(dirname(this.file), { recursive: true });
-        await writeFile(tmp, text, 'utf8');
-        await rename(tmp, this.file);
-      });
-    return this.writing;
-  }
 }

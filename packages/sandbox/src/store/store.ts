@@ -1,27 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import type { Persister } from '../kit/persistence.js';
+import type { RateLimit } from '../kit/rate-windows.js';
 import type { KeyRecord, StoreKey } from './auth.js';
-import { createEmptyState, type Persister, type StoreState, serializeState } from './state.js';
+import { createEmptyState, type StoreState, serializeState } from './state.js';
 import { randomAlnum } from './util.js';
 import { WebhookDeliverer } from './webhooks-delivery.js';
 
-export interface StoreFault {
-  status: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-  delayMs?: number;
-  times?: number;
-  method?: string;
-  path?: string | RegExp;
-  resetConnection?: boolean;
-  /** Emulator extension: after `delayMs`, let the request through to the normal handler (a slow response). */
-  passThrough?: boolean;
-  /** Emulator extension: drop the Authorization header before authentication (hosts that strip it). */
-  stripAuthorization?: boolean;
-}
-
 export interface ResolvedStoreOptions {
   strictHttps: boolean;
-  rateLimit: { limit: number; intervalMs: number } | false;
+  rateLimit: RateLimit | false;
   batchLimit: number;
   maxBodyBytes: number;
   seed: 'demo' | 'none';
@@ -29,8 +16,6 @@ export interface ResolvedStoreOptions {
 
 export type WebhookResource = 'order' | 'product' | 'customer';
 export type WebhookEvent = 'created' | 'updated' | 'deleted' | 'restored';
-
-const ARRIVALS_CAP = 100_000;
 
 export function generateKey(permissions: StoreKey['permissions']): StoreKey {
   return {
@@ -40,7 +25,7 @@ export function generateKey(permissions: StoreKey['permissions']): StoreKey {
   };
 }
 
-/** The emulated WooCommerce install: state, API keys, limiter, injected faults, webhooks, persistence. */
+/** The emulated WooCommerce install: state, API keys, webhooks, persistence. */
 export class Store {
   state: StoreState;
   homeUrl = 'http://127.0.0.1';
@@ -51,11 +36,6 @@ export class Store {
   persister: Persister | null = null;
   /** Re-seeds after reset(); installed by the app. */
   seeder: ((store: Store) => void) | null = null;
-
-  private faults: { fault: StoreFault; remaining: number }[] = [];
-  private windows = new Map<string, number[]>();
-  private counters = { requests: 0, rateLimited: 0 };
-  private arrivals: number[] = [];
 
   constructor(options: ResolvedStoreOptions, keys: StoreKey[], state?: StoreState) {
     this.options = options;
@@ -94,76 +74,8 @@ export class Store {
   reset(): void {
     this.state = createEmptyState();
     for (const k of this.keys) k.nonces.clear();
-    this.faults = [];
-    this.windows.clear();
     this.seeder?.(this);
     this.changed();
-  }
-
-  // ---- faults -------------------------------------------------------------------------------------------
-
-  injectFault(fault: StoreFault): void {
-    const times = fault.times ?? 1;
-    if (times > 0) this.faults.push({ fault, remaining: times });
-  }
-
-  /** Takes (consumes one use of) the first fault matching this request. */
-  takeFault(method: string, wcRoute: string, predicate: (f: StoreFault) => boolean): StoreFault | null {
-    for (let i = 0; i < this.faults.length; i++) {
-      const entry = this.faults[i]!;
-      const f = entry.fault;
-      if (!predicate(f)) continue;
-      if (f.method && f.method.toUpperCase() !== method) continue;
-      if (f.path !== undefined) {
-        if (typeof f.path === 'string' ? f.path !== wcRoute : !f.path.test(wcRoute)) continue;
-      }
-      entry.remaining -= 1;
-      if (entry.remaining <= 0) this.faults.splice(i, 1);
-      return f;
-    }
-    return null;
-  }
-
-  // ---- rate limit & stats -------------------------------------------------------------------------------
-
-  /** Sliding window: at most `limit` accepted requests in any `intervalMs`. Returns ms to wait, or 0 if accepted. */
-  rateLimit(bucket: string, now: number): number {
-    const rl = this.options.rateLimit;
-    if (!rl) return 0;
-    let window = this.windows.get(bucket);
-    if (!window) {
-      window = [];
-      this.windows.set(bucket, window);
-    }
-    const cutoff = now - rl.intervalMs;
-    let drop = 0;
-    while (drop < window.length && window[drop]! <= cutoff) drop++;
-    if (drop > 0) window.splice(0, drop);
-    if (window.length >= rl.limit) {
-      this.counters.rateLimited += 1;
-      return Math.max(1, window[0]! + rl.intervalMs - now);
-    }
-    window.push(now);
-    return 0;
-  }
-
-  countRequest(): void {
-    this.counters.requests += 1;
-  }
-
-  recordArrival(t: number): void {
-    this.arrivals.push(t);
-    if (this.arrivals.length > ARRIVALS_CAP + 10_000)
-      this.arrivals.splice(0, this.arrivals.length - ARRIVALS_CAP);
-  }
-
-  stats(): { requests: number; rateLimited: number; arrivals: number[] } {
-    return { ...this.counters, arrivals: this.arrivals.slice(-ARRIVALS_CAP) };
-  }
-
-  resetStats(): void {
-    this.counters = { requests: 0, rateLimited: 0 };
-    this.arrivals = [];
   }
 
   snapshot(): string {
