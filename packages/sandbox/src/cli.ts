@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { type SandboxOptions, startSandbox } from './index.js';
-import type { StoreEmulatorOptions } from './store/app.js';
+import type { StoreEmulatorOptions } from './store/emulator.js';
 
 const USAGE = `Usage: x-sandbox [options]
 

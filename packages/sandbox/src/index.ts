@@ -4,8 +4,8 @@ import {
   type StoreEmulatorOptions,
   type StoreFault,
   type StoreSandbox,
-} from './store/app.js';
-import type { StoreKey } from './store/auth.js';
+} from './store/emulator.js';
+import type { StoreKey } from './store/wp/auth.js';
 
 export type { StoreEmulatorOptions, StoreFault, StoreKey, StoreSandbox };
 export { createStoreEmulator };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/index.js';
-import { createStoreEmulator } from '../../src/store/app.js';
-import { blankOrder, WriteJournal, writeOrder } from '../../src/store/orders.js';
-import { nextId } from '../../src/store/state.js';
+import { createStoreEmulator } from '../../src/store/emulator.js';
+import { nextId } from '../../src/store/model/state.js';
+import { blankOrder, WriteJournal, writeOrder } from '../../src/store/routes/orders.js';
 import { storeApi } from '../helpers/http.js';
 
 let sb: Sandbox;

@@ -1,10 +1,4 @@
-import { CURRENCY, CURRENCY_SYMBOL, WC_VERSION } from './constants.js';
-import { registerCrud } from './crud.js';
-import { RestError } from './errors.js';
-import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortByParams } from './list.js';
-import { CONTEXT, collectionSpecs, META_DATA, type Spec, type Specs, validateParams } from './params.js';
-import { activePrice, applyMeta, syncStockStatus, variationName } from './products.js';
-import { type Ctx, idParam, type Result, type Router, requireCap } from './router.js';
+import { CURRENCY, CURRENCY_SYMBOL, WC_VERSION } from '../model/constants.js';
 import {
   ADMIN_USER_ID,
   type Address,
@@ -18,9 +12,15 @@ import {
   type ShippingLine,
   type StoreState,
   type VariationRec,
-} from './state.js';
-import type { Store } from './store.js';
-import { isPlainObject, money, toNumber, wcDate } from './util.js';
+} from '../model/state.js';
+import type { Store } from '../model/store.js';
+import { isPlainObject, money, toNumber, wcDate } from '../model/util.js';
+import { registerCrud } from '../wp/crud.js';
+import { RestError } from '../wp/errors.js';
+import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../wp/list.js';
+import { CONTEXT, collectionSpecs, META_DATA, type Spec, type Specs, validateParams } from '../wp/params.js';
+import { type Ctx, idParam, type Result, type Router, requireCap } from '../wp/router.js';
+import { activePrice, applyMeta, syncStockStatus, variationName } from './products.js';
 
 export const ORDER_STATUSES = [
   'pending',

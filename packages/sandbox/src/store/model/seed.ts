@@ -1,5 +1,5 @@
-import { blankOrder, writeOrder } from './orders.js';
-import { blankProduct, blankVariation, syncStockStatus } from './products.js';
+import { blankOrder, writeOrder } from '../routes/orders.js';
+import { blankProduct, blankVariation, syncStockStatus } from '../routes/products.js';
 import { ADMIN_USER_ID, type CustomerRec, nextId, type TermRec } from './state.js';
 import type { Store } from './store.js';
 import { seededRandom, slugify } from './util.js';

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import { registerCrud } from './crud.js';
-import { RestError } from './errors.js';
-import { filterIncludeExclude, pagedResult, searchMatch, sortByParams } from './list.js';
+import { ADMIN_USER_ID, type CustomerRec, nextId } from '../model/state.js';
+import type { Store } from '../model/store.js';
+import { wcDate } from '../model/util.js';
+import { registerCrud } from '../wp/crud.js';
+import { RestError } from '../wp/errors.js';
+import { filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../wp/list.js';
+import { CONTEXT, META_DATA, type Specs, validateParams } from '../wp/params.js';
+import { type Ctx, idParam, READABLE, type Result, type Router, requireCap } from '../wp/router.js';
 import { applyAddress, BILLING_SPEC, blankAddress, SHIPPING_SPEC } from './orders.js';
-import { CONTEXT, META_DATA, type Specs, validateParams } from './params.js';
 import { applyMeta } from './products.js';
-import { type Ctx, idParam, READABLE, type Result, type Router, requireCap } from './router.js';
-import { ADMIN_USER_ID, type CustomerRec, nextId } from './state.js';
-import type { Store } from './store.js';
-import { wcDate } from './util.js';
 
 const ROLES = [
   'all',

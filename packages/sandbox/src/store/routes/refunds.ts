@@ -1,9 +1,9 @@
-import { RestError } from './errors.js';
-import { filterDates, filterIncludeExclude, pagedResult, sortBy } from './list.js';
-import { addSystemNote } from './notes.js';
-import { adjustStock } from './orders.js';
-import { CONTEXT, collectionSpecs, META_DATA, validateParams } from './params.js';
-import { applyMeta } from './products.js';
+import { ADMIN_USER_ID, nextId, type OrderRec, type RefundLineItem, type RefundRec } from '../model/state.js';
+import type { Store } from '../model/store.js';
+import { isPlainObject, money, toNumber, wcDate } from '../model/util.js';
+import { RestError } from '../wp/errors.js';
+import { filterDates, filterIncludeExclude, pagedResult, sortBy } from '../wp/list.js';
+import { CONTEXT, collectionSpecs, META_DATA, validateParams } from '../wp/params.js';
 import {
   CREATABLE,
   type Ctx,
@@ -13,10 +13,10 @@ import {
   type Result,
   type Router,
   requireCap,
-} from './router.js';
-import { ADMIN_USER_ID, nextId, type OrderRec, type RefundLineItem, type RefundRec } from './state.js';
-import type { Store } from './store.js';
-import { isPlainObject, money, toNumber, wcDate } from './util.js';
+} from '../wp/router.js';
+import { addSystemNote } from './notes.js';
+import { adjustStock } from './orders.js';
+import { applyMeta } from './products.js';
 
 /** Gateways that exist in a stock install but do not support automatic refunds. */
 const OFFLINE_GATEWAYS = new Set(['bacs', 'cheque', 'cod']);

@@ -1,11 +1,11 @@
-import { registerCrud } from './crud.js';
-import { RestError } from './errors.js';
-import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortByParams } from './list.js';
-import { CONTEXT, collectionSpecs, type Specs, validateParams } from './params.js';
-import { type Ctx, idParam, type Result, type Router, requireCap } from './router.js';
-import { nextId, type WebhookRec } from './state.js';
-import type { Store } from './store.js';
-import { randomAlnum, wcDate } from './util.js';
+import { nextId, type WebhookRec } from '../model/state.js';
+import type { Store } from '../model/store.js';
+import { randomAlnum, wcDate } from '../model/util.js';
+import { registerCrud } from '../wp/crud.js';
+import { RestError } from '../wp/errors.js';
+import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../wp/list.js';
+import { CONTEXT, collectionSpecs, type Specs, validateParams } from '../wp/params.js';
+import { type Ctx, idParam, type Result, type Router, requireCap } from '../wp/router.js';
 
 const STATUSES = ['active', 'paused', 'disabled'];
 const RESOURCES = ['coupon', 'customer', 'order', 'product'];

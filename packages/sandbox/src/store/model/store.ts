@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Persister } from '../kit/persistence.js';
-import type { RateLimit } from '../kit/rate-windows.js';
-import type { KeyRecord, StoreKey } from './auth.js';
+import type { Persister } from '../../kit/persistence.js';
+import type { RateLimit } from '../../kit/rate-windows.js';
+import type { KeyRecord, StoreKey } from '../wp/auth.js';
 import { createEmptyState, type StoreState, serializeState } from './state.js';
 import { randomAlnum } from './util.js';
-import { WebhookDeliverer } from './webhooks-delivery.js';
+import { WebhookDeliverer } from './webhook-delivery.js';
 
 export interface ResolvedStoreOptions {
   strictHttps: boolean;

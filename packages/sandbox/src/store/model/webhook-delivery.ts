@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { phpJsonEncode } from '../wp/json.js';
 import { WC_VERSION, WP_VERSION } from './constants.js';
-import { phpJsonEncode } from './json.js';
 import type { Store, WebhookEvent, WebhookResource } from './store.js';
 import { randomHex } from './util.js';
 

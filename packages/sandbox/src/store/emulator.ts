@@ -5,21 +5,21 @@ import { type FaultMatch, FaultQueue, sleep } from '../kit/faults.js';
 import { Persister, readDataFile } from '../kit/persistence.js';
 import { RateWindows } from '../kit/rate-windows.js';
 import { RequestStats, type StatsSnapshot } from '../kit/stats.js';
-import { authenticate, checkKeyPermissions, type StoreKey } from './auth.js';
-import { registerCustomers } from './customers.js';
-import { invalidJson, noRoute, RestError } from './errors.js';
-import { phpJsonEncode } from './json.js';
-import { registerNotes } from './notes.js';
-import { registerOrders } from './orders.js';
-import { registerProducts } from './products.js';
-import { registerRefunds } from './refunds.js';
-import { type Ctx, type Result, Router } from './router.js';
-import { seedDemo } from './seed.js';
-import { deserializeState, type StoreState } from './state.js';
-import { generateKey, type ResolvedStoreOptions, Store } from './store.js';
-import { registerTerms } from './terms.js';
-import { decodePairs, isPlainObject, type PhpArray, parsePhpPairs, phpToJs } from './util.js';
-import { registerWebhooks } from './webhooks.js';
+import { seedDemo } from './model/seed.js';
+import { deserializeState, type StoreState } from './model/state.js';
+import { generateKey, type ResolvedStoreOptions, Store } from './model/store.js';
+import { decodePairs, isPlainObject, type PhpArray, parsePhpPairs, phpToJs } from './model/util.js';
+import { registerCustomers } from './routes/customers.js';
+import { registerNotes } from './routes/notes.js';
+import { registerOrders } from './routes/orders.js';
+import { registerProducts } from './routes/products.js';
+import { registerRefunds } from './routes/refunds.js';
+import { registerTerms } from './routes/terms.js';
+import { registerWebhooks } from './routes/webhooks.js';
+import { authenticate, checkKeyPermissions, type StoreKey } from './wp/auth.js';
+import { invalidJson, noRoute, RestError } from './wp/errors.js';
+import { phpJsonEncode } from './wp/json.js';
+import { type Ctx, type Result, Router } from './wp/router.js';
 
 export interface StoreEmulatorOptions {
   /** Reproduce WooCommerce's is_ssl() gate: over plain HTTP, Basic and query keys are ignored (anonymous → 401). */

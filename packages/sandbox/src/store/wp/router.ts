@@ -1,6 +1,6 @@
+import type { Store } from '../model/store.js';
 import type { KeyRecord } from './auth.js';
 import { CAPABILITY, type Capability, forbidden } from './errors.js';
-import type { Store } from './store.js';
 
 export interface Ctx {
   method: string;

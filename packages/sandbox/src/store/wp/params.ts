@@ -1,5 +1,5 @@
+import { isPlainObject, parseWcDate } from '../model/util.js';
 import { invalidParams, missingParams, type ParamIssue } from './errors.js';
-import { isPlainObject, parseWcDate } from './util.js';
 
 /** A subset of the JSON-schema dialect WordPress validates request args with (rest_validate_value_from_schema). */
 export type Spec =

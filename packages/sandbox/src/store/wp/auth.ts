@@ -1,3 +1,4 @@
+import type { PhpArray } from '../model/util.js';
 import { RestError } from './errors.js';
 import {
   normalizeProvidedSignature,
@@ -6,7 +7,6 @@ import {
   parseOAuthHeader,
   safeEqual,
 } from './oauth.js';
-import type { PhpArray } from './util.js';
 
 export type KeyPermissions = 'read' | 'write' | 'read_write';
 

@@ -1,5 +1,8 @@
-import { RestError } from './errors.js';
-import { CONTEXT, validateParams } from './params.js';
+import { type NoteRec, nextId, type OrderRec } from '../model/state.js';
+import type { Store } from '../model/store.js';
+import { wcDate } from '../model/util.js';
+import { RestError } from '../wp/errors.js';
+import { CONTEXT, validateParams } from '../wp/params.js';
 import {
   CREATABLE,
   type Ctx,
@@ -9,10 +12,7 @@ import {
   type Result,
   type Router,
   requireCap,
-} from './router.js';
-import { type NoteRec, nextId, type OrderRec } from './state.js';
-import type { Store } from './store.js';
-import { wcDate } from './util.js';
+} from '../wp/router.js';
 
 export function presentNote(store: Store, n: NoteRec): Record<string, unknown> {
   return {

@@ -1,11 +1,11 @@
-import { registerCrud } from './crud.js';
-import { RestError } from './errors.js';
-import { filterIncludeExclude, pagedResult, searchMatch, sortByParams } from './list.js';
-import { CONTEXT, type Specs, validateParams } from './params.js';
-import { type Ctx, idParam, type Result, type Router, requireCap } from './router.js';
-import { nextId, type TermRec } from './state.js';
-import type { Store } from './store.js';
-import { isPlainObject, slugify, uniqueSlug } from './util.js';
+import { nextId, type TermRec } from '../model/state.js';
+import type { Store } from '../model/store.js';
+import { isPlainObject, slugify, uniqueSlug } from '../model/util.js';
+import { registerCrud } from '../wp/crud.js';
+import { RestError } from '../wp/errors.js';
+import { filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../wp/list.js';
+import { CONTEXT, type Specs, validateParams } from '../wp/params.js';
+import { type Ctx, idParam, type Result, type Router, requireCap } from '../wp/router.js';
 
 type Taxonomy = TermRec['taxonomy'];
 

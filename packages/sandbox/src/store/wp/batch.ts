@@ -1,7 +1,7 @@
+import { isPlainObject } from '../model/util.js';
 import { RestError } from './errors.js';
 import { validateParams } from './params.js';
 import { type Ctx, type Handler, type Result, requireCap } from './router.js';
-import { isPlainObject } from './util.js';
 
 export interface BatchOps {
   create: Handler;

@@ -1,5 +1,5 @@
+import { parseWcDate } from '../model/util.js';
 import type { Ctx, Result } from './router.js';
-import { parseWcDate } from './util.js';
 
 export interface Dated {
   id: number;

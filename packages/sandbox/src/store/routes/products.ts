@@ -1,9 +1,4 @@
-import { CURRENCY_SYMBOL } from './constants.js';
-import { registerCrud } from './crud.js';
-import { RestError } from './errors.js';
-import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortByParams } from './list.js';
-import { CONTEXT, collectionSpecs, META_DATA, type Specs, validateParams } from './params.js';
-import { type Ctx, idParam, type Result, type Router, requireCap } from './router.js';
+import { CURRENCY_SYMBOL } from '../model/constants.js';
 import {
   type Image,
   type Meta,
@@ -11,9 +6,14 @@ import {
   type ProductRec,
   UNCATEGORIZED_ID,
   type VariationRec,
-} from './state.js';
-import type { Store } from './store.js';
-import { isPlainObject, money, parseWcDate, slugify, toNumber, uniqueSlug, wcDate } from './util.js';
+} from '../model/state.js';
+import type { Store } from '../model/store.js';
+import { isPlainObject, money, parseWcDate, slugify, toNumber, uniqueSlug, wcDate } from '../model/util.js';
+import { registerCrud } from '../wp/crud.js';
+import { RestError } from '../wp/errors.js';
+import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../wp/list.js';
+import { CONTEXT, collectionSpecs, META_DATA, type Specs, validateParams } from '../wp/params.js';
+import { type Ctx, idParam, type Result, type Router, requireCap } from '../wp/router.js';
 
 const PRODUCT_TYPES = ['simple', 'grouped', 'external', 'variable'] as const;
 const POST_STATUSES = ['draft', 'pending', 'private', 'publish'] as const;
