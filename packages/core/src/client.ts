@@ -5,7 +5,14 @@ import { toOutgoingBody } from './body.js';
 import { AbortError, ConnectionError, TimeoutError, ValidationError, XError } from './errors.js';
 import { CallDeadline } from './internal/deadline.js';
 import { type Attempt, reportResponse } from './internal/events.js';
-import { apiError, deadlineError, findRequestId, redirectError, showUrl } from './internal/failures.js';
+import {
+  apiError,
+  attemptLabel,
+  deadlineError,
+  findRequestId,
+  redirectError,
+  showUrl,
+} from './internal/failures.js';
 import { Redactor } from './internal/redact.js';
 import { decideRedirect } from './internal/redirect.js';
 import { observeServerLimits, type RetryingCall, retryOrThrow } from './internal/retrying.js';
@@ -223,25 +230,19 @@ export class BaseClient<O extends object = ClientOptions> {
 
       if (response.ok) {
         this.#shared.budget?.refund();
-        if (sent.stream)
-          return {
-            data: sent.stream,
-            response,
-            status: response.status,
-            headers: response.headers,
-            requestId,
-          };
-        const parsed = parseBody(sent.text, response);
-        const data = spec.schema
-          ? parseResponse(spec.schema, parsed, {
-              mode: this.#validation,
-              status: response.status,
-              requestId,
-              what: spec.what,
-              logger: this.logger,
-              redact: (raw) => this.#redactor.redactDeep(raw),
-            })
-          : parsed;
+        const parsed = sent.stream ?? parseBody(sent.text, response);
+        const data =
+          spec.schema && !sent.stream
+            ? parseResponse(spec.schema, parsed, {
+                mode: this.#validation,
+                status: response.status,
+                requestId,
+                what: spec.what,
+                logger: this.logger,
+                redact: (body) => this.#redactor.redactDeep(body),
+                raw: { text: sent.text, response, method: prepared.method, url: sent.shownUrl },
+              })
+            : parsed;
         return { data, response, status: response.status, headers: response.headers, requestId };
       }
 
@@ -329,6 +330,7 @@ export class BaseClient<O extends object = ClientOptions> {
         responseType: spec.responseType === 'stream' ? 'stream' : 'text',
         maxErrorBodyBytes: this.#maxErrorBodyBytes,
         agent: this.#agent,
+        attempt: attemptLabel(call),
       });
       return {
         kind: 'sent',

@@ -37,6 +37,8 @@ export interface SendInput {
   maxErrorBodyBytes: number;
   /** Node `http.Agent` for streamed uploads. */
   agent: unknown;
+  /** Which attempt of the call this is (`attempt 3 of 3`): a timeout on the last one reads differently. */
+  attempt?: string | undefined;
 }
 
 export interface Progress {
@@ -250,13 +252,17 @@ async function readText(
 function toTransportError(error: unknown, input: SendInput, reason: unknown): Error {
   const where = `${input.method} ${redactUrl(input.url.href)}`;
   const timedOut = (reason as TimedOut | undefined)?.kind;
+  const which = input.attempt ? `, ${input.attempt}` : '';
   if (timedOut === 'attempt')
-    return new TimeoutError(`Request timed out after ${input.timeoutMs} ms: ${where}`, {
-      cause: error,
-      timeout: 'attempt',
-    });
+    return new TimeoutError(
+      `Request timed out after ${input.timeoutMs} ms (per-attempt timeout${which}): ${where}`,
+      {
+        cause: error,
+        timeout: 'attempt',
+      },
+    );
   if (timedOut === 'idle')
-    return new TimeoutError(`No bytes moved for ${input.idleTimeoutMs} ms (idle timeout): ${where}`, {
+    return new TimeoutError(`No bytes moved for ${input.idleTimeoutMs} ms (idle timeout${which}): ${where}`, {
       cause: error,
       timeout: 'idle',
     });

@@ -68,6 +68,11 @@ export interface ResponseContext {
   logger: Logger;
   /** Removes known secrets from the raw body kept on the error. */
   redact?: (body: unknown) => unknown;
+  /**
+   * The body as received, so that a failure can say when it was not JSON at all (an HTML page served
+   * with 200), which "expected object" would hide. `url` gives the URL as sent, redacted.
+   */
+  raw?: { text: string; response: Response; method: string; url: () => string };
 }
 
 export function parseResponse<S extends z.ZodMiniType>(
@@ -79,7 +84,7 @@ export function parseResponse<S extends z.ZodMiniType>(
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const error = new ResponseValidationError({
-    issues: toIssues(result.error),
+    issues: notJsonIssue(body, ctx) ?? toIssues(result.error),
     requestId: ctx.requestId,
     status: ctx.status,
     body: ctx.redact ? ctx.redact(body) : body,
@@ -88,6 +93,34 @@ export function parseResponse<S extends z.ZodMiniType>(
   if (ctx.mode === 'strict') throw error;
   ctx.logger.warn(error.message);
   return body as z.infer<S>;
+}
+
+/**
+ * A 200 whose body is not JSON (parseBody kept the text as it was) or is empty: the schema's "expected
+ * object" would send people looking at fields. Say what came back from where, and why that happens.
+ */
+function notJsonIssue(body: unknown, ctx: ResponseContext): ValidationIssue[] | undefined {
+  const raw = ctx.raw;
+  if (!raw || !(raw.text === '' || (typeof body === 'string' && body === raw.text))) return undefined;
+  const contentType = raw.response.headers.get('content-type');
+  const type = contentType ? `content-type ${contentType}` : 'no content-type';
+  const excerpt = String(ctx.redact ? ctx.redact(raw.text) : raw.text)
+    .replace(/\s+/g, ' ')
+    .trim();
+  const shown =
+    raw.text === ''
+      ? 'an empty body'
+      : `${JSON.stringify(excerpt.slice(0, 100))}${excerpt.length > 100 ? ' (first 100 characters)' : ''}`;
+  return [
+    {
+      path: '',
+      message:
+        `expected JSON, but ${raw.method} ${raw.url()} answered ${ctx.status} with ${type} and ${shown}. Likely causes: ` +
+        '(1) the base URL does not point at the API (a wrong host, path or prefix reaches a web page instead); ' +
+        '(2) a maintenance, "coming soon" or login page answered in its place (a redirect to a login form ends in a 200 page); ' +
+        '(3) a security plugin, firewall or CDN challenge page blocked the request.',
+    },
+  ];
 }
 
 /**

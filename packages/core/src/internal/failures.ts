@@ -4,7 +4,7 @@
  */
 import type { PreparedRequest } from '../auth.js';
 import { APIError, type ErrorDetails, RedirectError, TimeoutError } from '../errors.js';
-import { serverBackoffMs } from '../retry.js';
+import { isIdempotentMethod, serverBackoffMs } from '../retry.js';
 import type { CallDeadline } from './deadline.js';
 import { type Redactor, redactUrl } from './redact.js';
 import type { Target } from './redirect.js';
@@ -114,4 +114,18 @@ export function deadlineError(
     redactor.redact(`Call exceeded totalTimeout of ${call.deadline.totalMs} ms ${during}: ${where}${last}`),
     { cause, timeout: 'total', phase },
   );
+}
+
+/**
+ * `attempt 3 of 3` tells a timeout on the last try from one that will be retried. A method that may
+ * already have been processed is not repeated after a timeout, so "of 3" would promise a retry.
+ */
+export function attemptLabel(
+  call: CallState & { safeToRepeat: boolean; retry: { maxRetries: number } },
+): string {
+  const number = call.retries + 1;
+  const { method } = call.target;
+  if (call.safeToRepeat || isIdempotentMethod(method))
+    return `attempt ${number} of ${call.retry.maxRetries + 1}`;
+  return `attempt ${number}; a ${method} that timed out is not repeated without an idempotency key`;
 }

@@ -187,7 +187,9 @@ describe('progress and timeouts of long transfers', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error).toMatchObject({ timeout: 'idle' });
-    expect((error as Error).message).toMatch(/No bytes moved for 300 ms \(idle timeout\): POST http/);
+    expect((error as Error).message).toMatch(
+      /No bytes moved for 300 ms \(idle timeout, attempt 1; a POST that timed out is not repeated without an idempotency key\): POST http/,
+    );
   });
 
   it('an upload that keeps moving outlives the per-attempt timeout, which starts when the upload ends', async () => {
