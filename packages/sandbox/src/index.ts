@@ -5,7 +5,7 @@ import {
   type StoreFault,
   type StoreSandbox,
 } from './store/emulator.js';
-import type { StoreKey } from './store/wp/auth.js';
+import type { StoreKey } from './store/model/keys.js';
 
 export type { StoreEmulatorOptions, StoreFault, StoreKey, StoreSandbox };
 export { createStoreEmulator };

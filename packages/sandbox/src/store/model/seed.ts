@@ -1,8 +1,11 @@
-import { blankOrder, writeOrder } from '../routes/orders.js';
-import { blankProduct, blankVariation, syncStockStatus } from '../routes/products.js';
-import { ADMIN_USER_ID, type CustomerRec, nextId, type TermRec } from './state.js';
+import { blankOrder, writeOrder } from './orders.js';
+import { blankProduct } from './products.js';
+import type { CustomerRec, TermRec } from './records.js';
+import { ADMIN_USER_ID, nextId } from './state.js';
+import { syncStockStatus } from './stock.js';
 import type { Store } from './store.js';
 import { seededRandom, slugify } from './util.js';
+import { blankVariation } from './variations.js';
 
 const BASE = Date.UTC(2024, 0, 15, 9, 0, 0);
 const HOUR = 3_600_000;

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Persister } from '../../kit/persistence.js';
 import type { RateLimit } from '../../kit/rate-windows.js';
-import type { KeyRecord, StoreKey } from '../wp/auth.js';
-import { createEmptyState, type StoreState, serializeState } from './state.js';
+import type { KeyRecord, StoreKey } from './keys.js';
+import type { StoreState } from './records.js';
+import { createEmptyState, serializeState } from './state.js';
 import { randomAlnum } from './util.js';
 import { WebhookDeliverer } from './webhook-delivery.js';
 
@@ -16,14 +16,6 @@ export interface ResolvedStoreOptions {
 
 export type WebhookResource = 'order' | 'product' | 'customer';
 export type WebhookEvent = 'created' | 'updated' | 'deleted' | 'restored';
-
-export function generateKey(permissions: StoreKey['permissions']): StoreKey {
-  return {
-    consumerKey: `ck_${randomBytes(20).toString('hex')}`,
-    consumerSecret: `cs_${randomBytes(20).toString('hex')}`,
-    permissions,
-  };
-}
 
 /** The emulated WooCommerce install: state, API keys, webhooks, persistence. */
 export class Store {

@@ -1,4 +1,4 @@
-import type { PhpArray } from '../model/util.js';
+import type { KeyRecord } from '../model/keys.js';
 import { RestError } from './errors.js';
 import {
   normalizeProvidedSignature,
@@ -7,21 +7,7 @@ import {
   parseOAuthHeader,
   safeEqual,
 } from './oauth.js';
-
-export type KeyPermissions = 'read' | 'write' | 'read_write';
-
-export interface StoreKey {
-  consumerKey: string;
-  consumerSecret: string;
-  permissions: KeyPermissions;
-}
-
-export interface KeyRecord extends StoreKey {
-  keyId: number;
-  userId: number;
-  /** OAuth nonces used in the last 15 minutes, keyed by timestamp (as WooCommerce stores them). */
-  nonces: Map<string, string>;
-}
+import type { PhpArray } from './php.js';
 
 export interface AuthRequest {
   method: string;

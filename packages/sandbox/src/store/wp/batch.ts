@@ -1,4 +1,4 @@
-import { isPlainObject } from '../model/util.js';
+import { isPlainObject } from '../values.js';
 import { RestError } from './errors.js';
 import { validateParams } from './params.js';
 import { type Ctx, type Handler, type Result, requireCap } from './router.js';

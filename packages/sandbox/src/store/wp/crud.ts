@@ -1,5 +1,5 @@
 import { batchHandler } from './batch.js';
-import { CREATABLE, DELETABLE, EDITABLE, type Handler, READABLE, type Router } from './router.js';
+import { CREATABLE, type Ctx, DELETABLE, EDITABLE, type Handler, READABLE, type Router } from './router.js';
 
 export interface CrudHandlers {
   list: Handler;
@@ -20,4 +20,10 @@ export function registerCrud(router: Router, base: string, h: CrudHandlers): voi
   router.add(`${base}/(?P<id>[\\d]+)`, EDITABLE, h.update);
   router.add(`${base}/(?P<id>[\\d]+)`, DELETABLE, h.delete);
   router.add(`${base}/batch`, EDITABLE, batchHandler(h));
+}
+
+/** A create body that names an `id` is refused ("Cannot create existing ..."); `0` and `''` name none. */
+export function namesId(ctx: Ctx): boolean {
+  const id = ctx.params.id;
+  return id !== undefined && id !== null && id !== 0 && id !== '';
 }

@@ -1,4 +1,4 @@
-import { parseWcDate } from '../model/util.js';
+import { parseWcDate } from '../values.js';
 import type { Ctx, Result } from './router.js';
 
 export interface Dated {

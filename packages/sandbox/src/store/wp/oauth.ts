@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { PhpArray, PhpValue } from '../model/util.js';
+import type { PhpArray, PhpValue } from './php.js';
 
 /** PHP rawurlencode(): RFC 3986, everything but A-Z a-z 0-9 - _ . ~ is percent-encoded. */
 export function rawurlencode(s: string): string {

@@ -1,4 +1,4 @@
-import { isPlainObject, parseWcDate } from '../model/util.js';
+import { isPlainObject, parseWcDate } from '../values.js';
 import { invalidParams, missingParams, type ParamIssue } from './errors.js';
 
 /** A subset of the JSON-schema dialect WordPress validates request args with (rest_validate_value_from_schema). */
@@ -193,36 +193,3 @@ export function validateParams(params: Record<string, unknown>, specs: Specs): R
   if (issues.length > 0) throw invalidParams(issues);
   return out;
 }
-
-export const CONTEXT: Spec = { type: 'string', enum: ['view', 'edit'] };
-
-/** Collection args shared by the CRUD controllers (class-wc-rest-crud-controller.php get_collection_params()). */
-export function collectionSpecs(orderby: readonly string[], orderDefault: 'asc' | 'desc' = 'desc'): Specs {
-  void orderDefault;
-  return {
-    context: CONTEXT,
-    page: { type: 'integer', min: 1 },
-    per_page: { type: 'integer', min: 1, max: 100 },
-    search: { type: 'string' },
-    after: { type: 'string', format: 'date-time' },
-    before: { type: 'string', format: 'date-time' },
-    modified_after: { type: 'string', format: 'date-time' },
-    modified_before: { type: 'string', format: 'date-time' },
-    dates_are_gmt: { type: 'boolean' },
-    exclude: { type: 'array', items: { type: 'integer' } },
-    include: { type: 'array', items: { type: 'integer' } },
-    offset: { type: 'integer' },
-    order: { type: 'string', enum: ['asc', 'desc'] },
-    orderby: { type: 'string', enum: orderby },
-    parent: { type: 'array', items: { type: 'integer' } },
-    parent_exclude: { type: 'array', items: { type: 'integer' } },
-  };
-}
-
-export const META_DATA: Spec = {
-  type: 'array',
-  items: {
-    type: 'object',
-    props: { id: { type: 'integer' }, key: { type: 'string' }, value: { type: 'mixed' } },
-  },
-};

@@ -1,5 +1,5 @@
+import type { KeyRecord } from '../model/keys.js';
 import type { Store } from '../model/store.js';
-import type { KeyRecord } from './auth.js';
 import { CAPABILITY, type Capability, forbidden } from './errors.js';
 
 export interface Ctx {

@@ -1,0 +1,195 @@
+import { toNumber } from '../values.js';
+import { RestError } from '../wp/errors.js';
+import { activePrice, variationName } from './catalog.js';
+import { applyMeta } from './meta.js';
+import type { FeeLine, LineItem, Meta, OrderRec, ProductRec, ShippingLine, VariationRec } from './records.js';
+import { nextId } from './state.js';
+import type { Store } from './store.js';
+
+function isNullOrZeroItem(item: Record<string, unknown>): boolean {
+  return Object.entries(item).every(([k, v]) => k === 'id' || v === null || v === 0);
+}
+
+/** The product an item names: by `variation_id`, then `product_id` (which may be a variation's), then SKU. */
+function resolveProduct(
+  store: Store,
+  item: Record<string, unknown>,
+): { product: ProductRec | undefined; variation: VariationRec | undefined } {
+  const vid = typeof item.variation_id === 'number' ? item.variation_id : 0;
+  const pid = typeof item.product_id === 'number' ? item.product_id : 0;
+  if (vid) {
+    const variation = store.state.variations.get(vid);
+    return { product: store.state.products.get(variation?.parent_id ?? pid), variation };
+  }
+  if (pid) {
+    const asVariation = store.state.variations.get(pid);
+    if (asVariation)
+      return { product: store.state.products.get(asVariation.parent_id), variation: asVariation };
+    return { product: store.state.products.get(pid), variation: undefined };
+  }
+  if (typeof item.sku === 'string' && item.sku !== '') {
+    for (const v of store.state.variations.values()) {
+      if (v.sku === item.sku) return { product: store.state.products.get(v.parent_id), variation: v };
+    }
+    for (const p of store.state.products.values())
+      if (p.sku === item.sku) return { product: p, variation: undefined };
+  }
+  return { product: undefined, variation: undefined };
+}
+
+/** The order line an item's `id` names (`undefined` for a new line); an ID that is not one of `lines` is a 400. */
+function findLine<T extends { id: number }>(lines: T[], item: Record<string, unknown>): T | undefined {
+  const id = typeof item.id === 'number' ? item.id : 0;
+  const line = id ? lines.find((x) => x.id === id) : undefined;
+  if (id && !line) {
+    throw new RestError(
+      400,
+      'woocommerce_rest_invalid_item_id',
+      'Order item ID provided is not associated with order.',
+    );
+  }
+  return line;
+}
+
+/** Line items: update by `id`, remove (all other fields null or 0), or add priced from the product. */
+export function applyLineItems(store: Store, o: OrderRec, items: Record<string, unknown>[]): void {
+  for (const item of items) {
+    let existing = findLine(o.line_items, item);
+    if (existing && isNullOrZeroItem(item)) {
+      const id = existing.id;
+      o.line_items = o.line_items.filter((li) => li.id !== id);
+      continue;
+    }
+    const refersToProduct =
+      (typeof item.product_id === 'number' && item.product_id !== 0) ||
+      (typeof item.variation_id === 'number' && item.variation_id !== 0) ||
+      (typeof item.sku === 'string' && item.sku !== '');
+    if (!existing && !refersToProduct) {
+      throw new RestError(
+        400,
+        'woocommerce_rest_required_product_reference',
+        'Product ID or SKU is required.',
+      );
+    }
+    const quantity = typeof item.quantity === 'number' ? item.quantity : (existing?.quantity ?? 1);
+    let recompute = !existing || existing.quantity !== quantity;
+    if (refersToProduct) {
+      const { product, variation } = resolveProduct(store, item);
+      if (!product || (typeof item.variation_id === 'number' && item.variation_id !== 0 && !variation)) {
+        throw new RestError(400, 'woocommerce_rest_invalid_product_id', 'Product ID provided is invalid.');
+      }
+      const sellable = variation ?? product;
+      const changed =
+        !existing || existing.product_id !== product.id || existing.variation_id !== (variation?.id ?? 0);
+      if (changed) {
+        recompute = true;
+        const base: LineItem = existing ?? {
+          id: nextId(store.state, 'item'),
+          name: '',
+          product_id: 0,
+          variation_id: 0,
+          quantity,
+          tax_class: '',
+          subtotal: 0,
+          total: 0,
+          sku: '',
+          meta_data: [],
+        };
+        base.product_id = product.id;
+        base.variation_id = variation?.id ?? 0;
+        base.name = variation ? variationName(store, variation) : product.name;
+        base.sku = sellable.sku;
+        base.tax_class = sellable.tax_class;
+        if (!existing) {
+          o.line_items.push(base);
+          existing = base;
+        }
+      }
+    }
+    const li = existing!;
+    li.quantity = quantity;
+    if (recompute) {
+      const sellable = store.state.variations.get(li.variation_id) ?? store.state.products.get(li.product_id);
+      const unit = sellable ? toNumber(activePrice(sellable)) : li.quantity ? li.total / li.quantity : 0;
+      li.subtotal = unit * quantity;
+      li.total = unit * quantity;
+    }
+    if (typeof item.name === 'string') li.name = item.name;
+    if (typeof item.tax_class === 'string') li.tax_class = item.tax_class;
+    if (typeof item.subtotal === 'string') li.subtotal = toNumber(item.subtotal);
+    if (typeof item.total === 'string') li.total = toNumber(item.total);
+    if (item.meta_data !== undefined) li.meta_data = applyMeta(store, li.meta_data, item.meta_data);
+  }
+}
+
+/** What tells shipping and fee lines apart: the field a new line must have, its blank record, the fields copied. */
+interface LineKind<T extends { id: number; meta_data: Meta[] }> {
+  required: string;
+  code: string;
+  message: string;
+  blank: (id: number) => T;
+  copy: (line: T, item: Record<string, unknown>) => void;
+}
+
+export const SHIPPING_LINE: LineKind<ShippingLine> = {
+  required: 'method_id',
+  code: 'woocommerce_rest_invalid_shipping_item',
+  message: 'Shipping method ID is required.',
+  blank: (id) => ({ id, method_title: '', method_id: '', instance_id: '', total: 0, meta_data: [] }),
+  copy: (line, l) => {
+    if (typeof l.method_title === 'string') line.method_title = l.method_title;
+    if (typeof l.method_id === 'string') line.method_id = l.method_id;
+    if (typeof l.instance_id === 'string') line.instance_id = l.instance_id;
+    if (typeof l.total === 'string') line.total = toNumber(l.total);
+  },
+};
+
+export const FEE_LINE: LineKind<FeeLine> = {
+  required: 'name',
+  code: 'woocommerce_rest_invalid_fee_item',
+  message: 'Fee name is required.',
+  blank: (id) => ({
+    id,
+    name: '',
+    tax_class: '',
+    tax_status: 'taxable',
+    amount: '',
+    total: 0,
+    meta_data: [],
+  }),
+  copy: (line, l) => {
+    if (typeof l.name === 'string') line.name = l.name;
+    if (typeof l.tax_class === 'string') line.tax_class = l.tax_class;
+    if (typeof l.tax_status === 'string') line.tax_status = l.tax_status;
+    if (typeof l.total === 'string') {
+      line.total = toNumber(l.total);
+      line.amount = l.total;
+    }
+  },
+};
+
+/** Updates, removes (all fields null or 0) or adds shipping/fee lines; returns the order's new list of them. */
+export function applyLines<T extends { id: number; meta_data: Meta[] }>(
+  store: Store,
+  lines: T[],
+  items: Record<string, unknown>[],
+  kind: LineKind<T>,
+): T[] {
+  for (const l of items) {
+    let line = findLine(lines, l);
+    if (line && isNullOrZeroItem(l)) {
+      const id = line.id;
+      lines = lines.filter((x) => x.id !== id);
+      continue;
+    }
+    if (!line) {
+      const required = l[kind.required];
+      if (typeof required !== 'string' || required === '') throw new RestError(400, kind.code, kind.message);
+      line = kind.blank(nextId(store.state, 'item'));
+      lines.push(line);
+    }
+    kind.copy(line, l);
+    if (l.meta_data !== undefined) line.meta_data = applyMeta(store, line.meta_data, l.meta_data);
+  }
+  return lines;
+}

@@ -1,0 +1,147 @@
+import { RestError } from '../wp/errors.js';
+import type { ProductRec } from './records.js';
+import { applySellable, blankSellable, makeImage } from './sellable.js';
+import { nextId, UNCATEGORIZED_ID } from './state.js';
+import { syncStockStatus } from './stock.js';
+import type { Store } from './store.js';
+import { slugify, uniqueSlug } from './util.js';
+
+export function blankProduct(id: number, now: number): ProductRec {
+  return {
+    ...blankSellable(id, now),
+    name: '',
+    slug: '',
+    type: 'simple',
+    featured: false,
+    catalog_visibility: 'visible',
+    short_description: '',
+    external_url: '',
+    button_text: '',
+    manage_stock: false,
+    sold_individually: false,
+    reviews_allowed: true,
+    upsell_ids: [],
+    cross_sell_ids: [],
+    purchase_note: '',
+    categories: [],
+    tags: [],
+    images: [],
+    attributes: [],
+    default_attributes: [],
+    grouped_products: [],
+    variation_ids: [],
+  };
+}
+
+/** Applies a validated product create/update body (WC_REST_Products_Controller::prepare_object_for_database()). */
+export function writeProduct(
+  store: Store,
+  rec: ProductRec,
+  p: Record<string, unknown>,
+  creating: boolean,
+): void {
+  const now = store.now();
+  applySellable(store, rec, p, now);
+  for (const k of [
+    'name',
+    'type',
+    'catalog_visibility',
+    'short_description',
+    'external_url',
+    'button_text',
+    'purchase_note',
+  ] as const) {
+    if (typeof p[k] === 'string') rec[k] = p[k] as string;
+  }
+  if (typeof p.status === 'string') rec.status = p.status;
+  for (const k of ['featured', 'sold_individually', 'reviews_allowed', 'manage_stock'] as const) {
+    if (typeof p[k] === 'boolean') rec[k] = p[k] as boolean;
+  }
+  if (typeof p.parent_id === 'number') rec.parent_id = p.parent_id;
+  for (const k of ['upsell_ids', 'cross_sell_ids', 'grouped_products'] as const) {
+    if (Array.isArray(p[k])) rec[k] = p[k] as number[];
+  }
+  const termIds = (v: unknown, taxonomy: 'product_cat' | 'product_tag') =>
+    (v as Record<string, unknown>[])
+      .map((t) => t.id)
+      .filter(
+        (id): id is number => typeof id === 'number' && store.state.terms.get(id)?.taxonomy === taxonomy,
+      );
+  if (Array.isArray(p.categories)) rec.categories = termIds(p.categories, 'product_cat');
+  if (Array.isArray(p.tags)) rec.tags = termIds(p.tags, 'product_tag');
+  if (Array.isArray(p.images))
+    rec.images = (p.images as Record<string, unknown>[]).map((img) => makeImage(store, img, now));
+  if (Array.isArray(p.attributes)) {
+    rec.attributes = (p.attributes as Record<string, unknown>[])
+      .filter((a) => typeof a.name === 'string' || typeof a.id === 'number')
+      .map((a, i) => ({
+        id: typeof a.id === 'number' ? a.id : 0,
+        name: typeof a.name === 'string' ? a.name : '',
+        position: typeof a.position === 'number' ? a.position : i,
+        visible: a.visible === true,
+        variation: a.variation === true,
+        options: Array.isArray(a.options) ? (a.options as string[]) : [],
+      }));
+  }
+  if (Array.isArray(p.default_attributes)) {
+    rec.default_attributes = (p.default_attributes as Record<string, unknown>[]).map((a) => ({
+      id: typeof a.id === 'number' ? a.id : 0,
+      name: typeof a.name === 'string' ? a.name : '',
+      option: typeof a.option === 'string' ? a.option : '',
+    }));
+  }
+  if (typeof p.slug === 'string' && p.slug !== '') {
+    rec.slug = uniqueSlug(slugify(p.slug), (s) =>
+      [...store.state.products.values()].some((x) => x.slug === s && x.id !== rec.id),
+    );
+  } else if (creating || (typeof p.name === 'string' && rec.slug === '')) {
+    const base = (rec.name ? slugify(rec.name) : '') || `product-${rec.id}`;
+    rec.slug = uniqueSlug(base, (s) =>
+      [...store.state.products.values()].some((x) => x.slug === s && x.id !== rec.id),
+    );
+  }
+  if (rec.categories.length === 0) rec.categories = [UNCATEGORIZED_ID];
+  syncStockStatus(rec);
+  rec.modified = now;
+}
+
+/** Inserts a product; its id is taken only once the body has been applied, so a rejected body wastes none. */
+export function createProduct(store: Store, p: Record<string, unknown>): ProductRec {
+  const id = store.state.seq.post + 1;
+  const rec = blankProduct(id, store.now());
+  writeProduct(store, rec, p, true);
+  nextId(store.state, 'post');
+  store.state.products.set(id, rec);
+  store.changed();
+  store.emit('product', 'created', id);
+  return rec;
+}
+
+/** Writes onto a copy that replaces the product only once the whole body applied (no half-updated product). */
+export function updateProduct(store: Store, rec: ProductRec, p: Record<string, unknown>): ProductRec {
+  const draft = structuredClone(rec);
+  const wasTrash = rec.status === 'trash';
+  writeProduct(store, draft, p, false);
+  store.state.products.set(rec.id, draft);
+  store.changed();
+  if (wasTrash && draft.status !== 'trash') store.emit('product', 'restored', rec.id);
+  store.emit('product', 'updated', rec.id);
+  return draft;
+}
+
+/** `force` deletes the product and its variations; otherwise it goes to the trash (once). */
+export function deleteProduct(store: Store, rec: ProductRec, force: boolean): void {
+  if (force) {
+    for (const vid of rec.variation_ids) store.state.variations.delete(vid);
+    store.state.products.delete(rec.id);
+  } else {
+    if (rec.status === 'trash') {
+      throw new RestError(410, 'woocommerce_rest_already_trashed', 'The product has already been deleted.');
+    }
+    rec.pre_trash_status = rec.status;
+    rec.status = 'trash';
+    rec.modified = store.now();
+  }
+  store.changed();
+  store.emit('product', 'deleted', rec.id);
+}

@@ -1,0 +1,273 @@
+/** The rows of the emulated install, as the model keeps them (times in ms, amounts as numbers). */
+
+export interface Meta {
+  id: number;
+  key: string;
+  value: unknown;
+}
+
+export interface Image {
+  id: number;
+  src: string;
+  name: string;
+  alt: string;
+  created: number;
+  modified: number;
+}
+
+export interface ProductAttribute {
+  id: number;
+  name: string;
+  slug?: string;
+  position: number;
+  visible: boolean;
+  variation: boolean;
+  options: string[];
+}
+
+export interface Dimensions {
+  length: string;
+  width: string;
+  height: string;
+}
+
+/** Fields a product and a variation share (stock, price, shipping). */
+interface Sellable {
+  id: number;
+  parent_id: number;
+  status: string;
+  description: string;
+  sku: string;
+  regular_price: string;
+  sale_price: string;
+  date_on_sale_from: number | null;
+  date_on_sale_to: number | null;
+  virtual: boolean;
+  downloadable: boolean;
+  downloads: { id: string; name: string; file: string }[];
+  download_limit: number;
+  download_expiry: number;
+  tax_status: string;
+  tax_class: string;
+  stock_quantity: number | null;
+  stock_status: string;
+  backorders: string;
+  low_stock_amount: number | null;
+  weight: string;
+  dimensions: Dimensions;
+  shipping_class: string;
+  menu_order: number;
+  total_sales: number;
+  meta_data: Meta[];
+  created: number;
+  modified: number;
+}
+
+export interface ProductRec extends Sellable {
+  name: string;
+  slug: string;
+  type: string;
+  featured: boolean;
+  catalog_visibility: string;
+  short_description: string;
+  external_url: string;
+  button_text: string;
+  manage_stock: boolean;
+  sold_individually: boolean;
+  reviews_allowed: boolean;
+  upsell_ids: number[];
+  cross_sell_ids: number[];
+  purchase_note: string;
+  categories: number[];
+  tags: number[];
+  images: Image[];
+  attributes: ProductAttribute[];
+  default_attributes: { id: number; name: string; option: string }[];
+  grouped_products: number[];
+  variation_ids: number[];
+  /** Status before trashing, restored on untrash. */
+  pre_trash_status?: string;
+}
+
+export interface VariationRec extends Sellable {
+  manage_stock: boolean | 'parent';
+  image: Image | null;
+  attributes: { id: number; name: string; option: string }[];
+}
+
+export interface Address {
+  first_name: string;
+  last_name: string;
+  company: string;
+  address_1: string;
+  address_2: string;
+  city: string;
+  state: string;
+  postcode: string;
+  country: string;
+  email?: string;
+  phone: string;
+}
+
+export interface LineItem {
+  id: number;
+  name: string;
+  product_id: number;
+  variation_id: number;
+  quantity: number;
+  tax_class: string;
+  subtotal: number;
+  total: number;
+  sku: string;
+  meta_data: Meta[];
+}
+
+export interface ShippingLine {
+  id: number;
+  method_title: string;
+  method_id: string;
+  instance_id: string;
+  total: number;
+  meta_data: Meta[];
+}
+
+export interface FeeLine {
+  id: number;
+  name: string;
+  tax_class: string;
+  tax_status: string;
+  amount: string;
+  total: number;
+  meta_data: Meta[];
+}
+
+export interface OrderRec {
+  id: number;
+  parent_id: number;
+  status: string;
+  currency: string;
+  version: string;
+  prices_include_tax: boolean;
+  created: number;
+  modified: number;
+  customer_id: number;
+  order_key: string;
+  billing: Address;
+  shipping: Address;
+  payment_method: string;
+  payment_method_title: string;
+  transaction_id: string;
+  customer_ip_address: string;
+  customer_user_agent: string;
+  created_via: string;
+  customer_note: string;
+  date_completed: number | null;
+  date_paid: number | null;
+  cart_hash: string;
+  meta_data: Meta[];
+  line_items: LineItem[];
+  shipping_lines: ShippingLine[];
+  fee_lines: FeeLine[];
+  refund_ids: number[];
+  stock_reduced: boolean;
+  sales_recorded?: boolean;
+  discount_total: number;
+  shipping_total: number;
+  total: number;
+  pre_trash_status?: string;
+}
+
+export interface RefundLineItem {
+  id: number;
+  name: string;
+  product_id: number;
+  variation_id: number;
+  quantity: number;
+  subtotal: number;
+  total: number;
+  sku: string;
+  refunded_item_id: number;
+}
+
+export interface RefundRec {
+  id: number;
+  order_id: number;
+  created: number;
+  amount: number;
+  reason: string;
+  refunded_by: number;
+  refunded_payment: boolean;
+  meta_data: Meta[];
+  line_items: RefundLineItem[];
+}
+
+export interface NoteRec {
+  id: number;
+  order_id: number;
+  created: number;
+  note: string;
+  customer_note: boolean;
+  author: string;
+}
+
+export interface CustomerRec {
+  id: number;
+  created: number;
+  modified: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: string;
+  username: string;
+  billing: Address;
+  shipping: Address;
+  is_paying_customer: boolean;
+  meta_data: Meta[];
+}
+
+export interface TermRec {
+  id: number;
+  taxonomy: 'product_cat' | 'product_tag';
+  name: string;
+  slug: string;
+  parent: number;
+  description: string;
+  display: string;
+  image: Image | null;
+  menu_order: number;
+}
+
+export interface WebhookRec {
+  id: number;
+  name: string;
+  status: string;
+  topic: string;
+  delivery_url: string;
+  secret: string;
+  api_version: string;
+  created: number;
+  modified: number;
+  failure_count: number;
+}
+
+export interface Sequences {
+  post: number;
+  user: number;
+  term: number;
+  comment: number;
+  webhook: number;
+  meta: number;
+  item: number;
+}
+
+export interface StoreState {
+  seq: Sequences;
+  products: Map<number, ProductRec>;
+  variations: Map<number, VariationRec>;
+  orders: Map<number, OrderRec>;
+  refunds: Map<number, RefundRec>;
+  notes: Map<number, NoteRec>;
+  customers: Map<number, CustomerRec>;
+  terms: Map<number, TermRec>;
+  webhooks: Map<number, WebhookRec>;
+}

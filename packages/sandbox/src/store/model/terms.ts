@@ -1,0 +1,131 @@
+import { isPlainObject } from '../values.js';
+import { RestError } from '../wp/errors.js';
+import type { TermRec } from './records.js';
+import { nextId } from './state.js';
+import type { Store } from './store.js';
+import { slugify, uniqueSlug } from './util.js';
+
+type Taxonomy = TermRec['taxonomy'];
+
+export interface TaxonomyDef {
+  taxonomy: Taxonomy;
+  base: string;
+  hierarchical: boolean;
+}
+
+/** The two product taxonomies and the REST base each is served under. */
+export const TAXONOMIES: readonly TaxonomyDef[] = [
+  { taxonomy: 'product_cat', base: '/products/categories', hierarchical: true },
+  { taxonomy: 'product_tag', base: '/products/tags', hierarchical: false },
+];
+
+/** `count`: the products (trash aside) that carry the term. */
+export function termCount(store: Store, t: TermRec): number {
+  let n = 0;
+  for (const p of store.state.products.values()) {
+    if (p.status === 'trash') continue;
+    if ((t.taxonomy === 'product_cat' ? p.categories : p.tags).includes(t.id)) n++;
+  }
+  return n;
+}
+
+export function termsOf(store: Store, def: TaxonomyDef): TermRec[] {
+  return [...store.state.terms.values()].filter((t) => t.taxonomy === def.taxonomy);
+}
+
+export function findTerm(store: Store, def: TaxonomyDef, id: number): TermRec | undefined {
+  const t = store.state.terms.get(id);
+  return t && t.taxonomy === def.taxonomy ? t : undefined;
+}
+
+/**
+ * wp_insert_term() / wp_update_term() rules on a validated body: names unique per parent (per taxonomy for
+ * tags), an existing parent, a unique slug derived from the name unless given.
+ */
+function writeTerm(store: Store, def: TaxonomyDef, t: TermRec, p: Record<string, unknown>): void {
+  const all = () => termsOf(store, def);
+  if (typeof p.name === 'string') {
+    const name = p.name.trim();
+    const clash = all().find(
+      (o) =>
+        o.id !== t.id &&
+        o.name.toLowerCase() === name.toLowerCase() &&
+        (!def.hierarchical || o.parent === (typeof p.parent === 'number' ? p.parent : t.parent)),
+    );
+    if (clash) {
+      throw new RestError(
+        400,
+        'term_exists',
+        def.hierarchical
+          ? 'A term with the name provided already exists with this parent.'
+          : 'A term with the name provided already exists in this taxonomy.',
+        { resource_id: clash.id },
+      );
+    }
+    t.name = name;
+  }
+  if (typeof p.description === 'string') t.description = p.description;
+  if (def.hierarchical) {
+    if (typeof p.parent === 'number') {
+      if (p.parent !== 0 && !findTerm(store, def, p.parent)) {
+        throw new RestError(400, 'woocommerce_rest_term_invalid', 'Parent term does not exist.');
+      }
+      t.parent = p.parent;
+    }
+    if (typeof p.display === 'string') t.display = p.display;
+    if (typeof p.menu_order === 'number') t.menu_order = p.menu_order;
+    if (p.image === null) t.image = null;
+    else if (isPlainObject(p.image) && typeof p.image.src === 'string') {
+      const now = store.now();
+      t.image = {
+        id: typeof p.image.id === 'number' ? p.image.id : nextId(store.state, 'post'),
+        src: p.image.src,
+        name: typeof p.image.name === 'string' ? p.image.name : '',
+        alt: typeof p.image.alt === 'string' ? p.image.alt : '',
+        created: now,
+        modified: now,
+      };
+    }
+  }
+  const wanted = typeof p.slug === 'string' && p.slug !== '' ? slugify(p.slug) : t.slug || slugify(t.name);
+  t.slug = uniqueSlug(wanted, (s) => all().some((o) => o.slug === s && o.id !== t.id));
+}
+
+export function createTerm(store: Store, def: TaxonomyDef, p: Record<string, unknown>): TermRec {
+  const id = store.state.seq.term + 1;
+  const t: TermRec = {
+    id,
+    taxonomy: def.taxonomy,
+    name: '',
+    slug: '',
+    parent: 0,
+    description: '',
+    display: 'default',
+    image: null,
+    menu_order: 0,
+  };
+  writeTerm(store, def, t, p);
+  nextId(store.state, 'term');
+  store.state.terms.set(id, t);
+  store.changed();
+  return t;
+}
+
+export function updateTerm(store: Store, def: TaxonomyDef, t: TermRec, p: Record<string, unknown>): TermRec {
+  const draft = structuredClone(t);
+  writeTerm(store, def, draft, p);
+  store.state.terms.set(t.id, draft);
+  store.changed();
+  return draft;
+}
+
+/** Deleting a term takes it off every product, and its children move up to its parent. */
+export function deleteTerm(store: Store, t: TermRec): void {
+  store.state.terms.delete(t.id);
+  for (const prod of store.state.products.values()) {
+    prod.categories = prod.categories.filter((c) => c !== t.id);
+    prod.tags = prod.tags.filter((c) => c !== t.id);
+  }
+  for (const o of store.state.terms.values()) if (o.parent === t.id) o.parent = t.parent;
+  store.changed();
+}

@@ -1,0 +1,22 @@
+import { WEBHOOK_STATUSES } from '../../model/webhooks.js';
+import type { Specs } from '../../wp/params.js';
+import { collectionSpecs } from './common.js';
+
+export const WEBHOOK_SPECS: Specs = {
+  name: { type: 'string' },
+  status: { type: 'string', enum: WEBHOOK_STATUSES },
+  topic: { type: 'string' },
+  delivery_url: { type: 'string' },
+  secret: { type: 'string' },
+};
+
+export const WEBHOOK_CREATE_SPECS: Specs = {
+  ...WEBHOOK_SPECS,
+  topic: { type: 'string', required: true },
+  delivery_url: { type: 'string', required: true },
+};
+
+export const WEBHOOK_LIST_SPECS: Specs = {
+  ...collectionSpecs(['date', 'id', 'title']),
+  status: { type: 'string', enum: ['all', ...WEBHOOK_STATUSES] },
+};

@@ -1,0 +1,118 @@
+import { productOnSale, productPrice, variationsOf } from '../../model/catalog.js';
+import { CURRENCY_SYMBOL } from '../../model/constants.js';
+import type { ProductRec } from '../../model/records.js';
+import { productStockStatus } from '../../model/stock.js';
+import type { Store } from '../../model/store.js';
+import { slugify } from '../../model/util.js';
+import { money, toNumber, wcDate } from '../../values.js';
+import { backorderFlags, permalink, presentImage } from './sellable.js';
+
+/** get_price_html(): the price, or the regular price struck through before the sale price. */
+function priceHtml(price: string, regular: string, onSale: boolean): string {
+  if (price === '') return '';
+  const amount = (v: string) =>
+    `<span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">&#36;</span>${money(
+      toNumber(v),
+    )}</bdi></span>`;
+  if (!onSale) return amount(price);
+  return `<del aria-hidden="true">${amount(regular)}</del> <span class="screen-reader-text">Original price was: ${CURRENCY_SYMBOL}${money(
+    toNumber(regular),
+  )}.</span><ins aria-hidden="true">${amount(price)}</ins><span class="screen-reader-text">Current price is: ${CURRENCY_SYMBOL}${money(
+    toNumber(price),
+  )}.</span>`;
+}
+
+export function presentProduct(store: Store, p: ProductRec): Record<string, unknown> {
+  const price = productPrice(store, p);
+  const variable = p.type === 'variable';
+  const onSale = productOnSale(store, p);
+  const terms = (ids: number[], taxonomy: 'product_cat' | 'product_tag') =>
+    ids
+      .map((id) => store.state.terms.get(id))
+      .filter((t) => t !== undefined && t.taxonomy === taxonomy)
+      .map((t) => ({ id: t!.id, name: t!.name, slug: t!.slug }));
+  const links: Record<string, unknown> = {
+    self: [{ href: store.restUrl(`/products/${p.id}`) }],
+    collection: [{ href: store.restUrl('/products') }],
+  };
+  if (p.parent_id) links.up = [{ href: store.restUrl(`/products/${p.parent_id}`) }];
+  return {
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    permalink: permalink(store, p),
+    date_created: wcDate(p.created),
+    date_created_gmt: wcDate(p.created),
+    date_modified: wcDate(p.modified),
+    date_modified_gmt: wcDate(p.modified),
+    type: p.type,
+    status: p.status,
+    featured: p.featured,
+    catalog_visibility: p.catalog_visibility,
+    description: p.description,
+    short_description: p.short_description,
+    sku: p.sku,
+    price,
+    regular_price: variable ? '' : p.regular_price,
+    sale_price: variable ? '' : p.sale_price,
+    date_on_sale_from: wcDate(p.date_on_sale_from),
+    date_on_sale_from_gmt: wcDate(p.date_on_sale_from),
+    date_on_sale_to: wcDate(p.date_on_sale_to),
+    date_on_sale_to_gmt: wcDate(p.date_on_sale_to),
+    on_sale: onSale,
+    purchasable: price !== '' && p.status === 'publish',
+    total_sales: p.total_sales,
+    virtual: p.virtual,
+    downloadable: p.downloadable,
+    downloads: p.downloads,
+    download_limit: p.download_limit,
+    download_expiry: p.download_expiry,
+    external_url: p.external_url,
+    button_text: p.button_text,
+    tax_status: p.tax_status,
+    tax_class: p.tax_class,
+    manage_stock: p.manage_stock,
+    stock_quantity: p.manage_stock ? p.stock_quantity : null,
+    backorders: p.backorders,
+    ...backorderFlags(p),
+    low_stock_amount: p.low_stock_amount,
+    sold_individually: p.sold_individually,
+    weight: p.weight,
+    dimensions: p.dimensions,
+    shipping_required: !p.virtual,
+    shipping_taxable: !p.virtual && (p.tax_status === 'taxable' || p.tax_status === 'shipping'),
+    shipping_class: p.shipping_class,
+    shipping_class_id: 0,
+    reviews_allowed: p.reviews_allowed,
+    average_rating: '0.00',
+    rating_count: 0,
+    upsell_ids: p.upsell_ids,
+    cross_sell_ids: p.cross_sell_ids,
+    parent_id: p.parent_id,
+    purchase_note: p.purchase_note,
+    categories: terms(p.categories, 'product_cat'),
+    tags: terms(p.tags, 'product_tag'),
+    images: p.images.map(presentImage),
+    attributes: p.attributes.map(({ id, name, slug, position, visible, variation, options }) => ({
+      id,
+      name,
+      slug: slug ?? (id ? `pa_${slugify(name)}` : slugify(name)),
+      position,
+      visible,
+      variation,
+      options,
+    })),
+    default_attributes: p.default_attributes,
+    variations: variable ? variationsOf(store, p).map((v) => v.id) : [],
+    grouped_products: p.grouped_products,
+    menu_order: p.menu_order,
+    price_html: priceHtml(price, p.regular_price, onSale && !variable),
+    related_ids: [],
+    meta_data: p.meta_data,
+    stock_status: productStockStatus(store, p),
+    has_options: variable,
+    post_password: '',
+    global_unique_id: '',
+    _links: links,
+  };
+}

@@ -1,0 +1,49 @@
+import type { RefundRec } from '../../model/records.js';
+import type { Store } from '../../model/store.js';
+import { money, wcDate } from '../../values.js';
+
+export function presentRefund(store: Store, r: RefundRec, dpIn?: number): Record<string, unknown> {
+  const dp = dpIn ?? 2;
+  return {
+    id: r.id,
+    date_created: wcDate(r.created),
+    date_created_gmt: wcDate(r.created),
+    amount: money(r.amount, dp),
+    reason: r.reason,
+    refunded_by: r.refunded_by,
+    refunded_payment: r.refunded_payment,
+    meta_data: r.meta_data,
+    line_items: r.line_items.map((li) => ({
+      id: li.id,
+      name: li.name,
+      product_id: li.product_id,
+      variation_id: li.variation_id,
+      quantity: li.quantity,
+      tax_class: '',
+      subtotal: money(li.subtotal, dp),
+      subtotal_tax: money(0, dp),
+      total: money(li.total, dp),
+      total_tax: money(0, dp),
+      taxes: [],
+      meta_data: [
+        {
+          id: 0,
+          key: '_refunded_item_id',
+          value: String(li.refunded_item_id),
+          display_key: '_refunded_item_id',
+          display_value: String(li.refunded_item_id),
+        },
+      ],
+      sku: li.sku,
+      price: li.quantity ? li.total / li.quantity : 0,
+    })),
+    shipping_lines: [],
+    tax_lines: [],
+    fee_lines: [],
+    _links: {
+      self: [{ href: store.restUrl(`/orders/${r.order_id}/refunds/${r.id}`) }],
+      collection: [{ href: store.restUrl(`/orders/${r.order_id}/refunds`) }],
+      up: [{ href: store.restUrl(`/orders/${r.order_id}`) }],
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import type { Sellable } from '../../model/catalog.js';
+import type { Image, ProductRec } from '../../model/records.js';
+import type { Store } from '../../model/store.js';
+import { wcDate } from '../../values.js';
+
+export function presentImage(img: Image): Record<string, unknown> {
+  return {
+    id: img.id,
+    date_created: wcDate(img.created),
+    date_created_gmt: wcDate(img.created),
+    date_modified: wcDate(img.modified),
+    date_modified_gmt: wcDate(img.modified),
+    src: img.src,
+    name: img.name,
+    alt: img.alt,
+  };
+}
+
+export function backorderFlags(p: Sellable) {
+  return {
+    backorders_allowed: p.backorders !== 'no',
+    backordered: p.manage_stock === true && (p.stock_quantity ?? 0) < 0 && p.backorders !== 'no',
+  };
+}
+
+export function permalink(store: Store, p: ProductRec): string {
+  return `${store.homeUrl}/product/${p.slug}/`;
+}

@@ -1,0 +1,69 @@
+import type { KeyRecord } from '../model/keys.js';
+import type { Store } from '../model/store.js';
+import { isPlainObject } from '../values.js';
+import { namespaceIndex, siteIndex } from './discovery.js';
+import { noRoute } from './errors.js';
+import { decodeJsonLikePhp } from './json.js';
+import { type PhpArray, phpToJs } from './php.js';
+import type { Ctx, Result, Router } from './router.js';
+
+/** One authenticated, admitted request, decoded as far as the wire goes. */
+export interface DispatchRequest {
+  /** Route relative to the REST root, e.g. `/wc/v3/products/12`. */
+  route: string;
+  /** The effective method (after `_method` / `X-HTTP-Method-Override`). */
+  method: string;
+  /** Route relative to the namespace, e.g. `/products/12`. */
+  wcRoute: string;
+  queryPairs: [string, string][];
+  queryPhp: PhpArray;
+  formPhp: PhpArray | null;
+  body: Buffer;
+  contentType: string;
+  key: KeyRecord | null;
+}
+
+/**
+ * WP_REST_Server::dispatch(): the indexes, OPTIONS, then the matching handler with the merged parameters
+ * (URL < query < form body < JSON body, as WP_REST_Request::get_parameter_order()). A JSON body that PHP
+ * would not decode fails before any handler runs.
+ */
+export async function dispatch(store: Store, router: Router, req: DispatchRequest): Promise<Result> {
+  const { route, method } = req;
+  if (route === '/') return siteIndex(store);
+  if (/^\/wc\/v3$/i.test(route) && (method === 'GET' || method === 'HEAD'))
+    return namespaceIndex(store, router);
+  if (method === 'OPTIONS') {
+    const methods = router.methodsFor(route);
+    if (!methods) throw noRoute();
+    return {
+      status: 200,
+      body: { namespace: 'wc/v3', methods, endpoints: [{ methods, args: {} }] },
+      headers: { Allow: methods.join(', ') },
+    };
+  }
+  const match = router.match(route, method);
+  if (!match) throw noRoute();
+  // WP_REST_Request::has_valid_params(): JSON errors first.
+  let json: Record<string, unknown> = {};
+  if ((req.contentType === 'application/json' || req.contentType.endsWith('+json')) && req.body.length > 0) {
+    const parsed = decodeJsonLikePhp(req.body);
+    if (isPlainObject(parsed)) json = parsed;
+  }
+  const query = phpToJs(req.queryPhp) as Record<string, unknown>;
+  const form = req.formPhp ? (phpToJs(req.formPhp) as Record<string, unknown>) : {};
+  const params: Record<string, unknown> = { ...match.urlParams, ...query, ...form, ...json };
+  const ctx: Ctx = {
+    method,
+    route,
+    wcRoute: req.wcRoute,
+    urlParams: match.urlParams,
+    params,
+    query,
+    queryPairs: req.queryPairs,
+    body: { ...form, ...json },
+    key: req.key,
+    store,
+  };
+  return await match.handler(ctx);
+}

@@ -1,0 +1,91 @@
+/** PHP's request parsing as WordPress sees it: $_GET / $_POST arrays from raw query and form strings. */
+
+export type PhpValue = string | PhpArray;
+
+export interface PhpArray {
+  [key: string]: PhpValue;
+}
+
+/**
+ * PHP's parse_str() for a list of decoded pairs: `a[]=1&a[]=2` → `{a: {0: '1', 1: '2'}}`, `a[b]=c` → `{a: {b: 'c'}}`.
+ * Key order is insertion order, as PHP arrays keep it (this matters for OAuth signing).
+ */
+export function parsePhpPairs(pairs: Iterable<[string, string]>): PhpArray {
+  const root: PhpArray = Object.create(null);
+  for (const [rawKey, value] of pairs) {
+    if (rawKey === '') continue;
+    const open = rawKey.indexOf('[');
+    let base = open > 0 ? rawKey.slice(0, open) : rawKey;
+    base = base.replace(/[ .]/g, '_');
+    const subs: string[] = [];
+    if (open > 0) {
+      const re = /\[([^\]]*)\]/gy;
+      re.lastIndex = open;
+      let m: RegExpExecArray | null = re.exec(rawKey);
+      while (m !== null) {
+        subs.push(m[1]!);
+        m = re.exec(rawKey);
+      }
+      if (subs.length === 0) base = rawKey.replace(/[ .]/g, '_');
+    }
+    if (subs.length === 0) {
+      root[base] = value;
+      continue;
+    }
+    let node: PhpArray = root;
+    let key = base;
+    for (const sub of subs) {
+      let child = node[key];
+      if (child === undefined || typeof child === 'string') {
+        child = Object.create(null) as PhpArray;
+        node[key] = child;
+      }
+      node = child;
+      key = sub === '' ? String(nextIndex(node)) : sub;
+    }
+    node[key] = value;
+  }
+  return root;
+}
+
+function nextIndex(node: PhpArray): number {
+  let max = -1;
+  for (const k of Object.keys(node)) {
+    if (/^(0|[1-9]\d*)$/.test(k)) max = Math.max(max, Number(k));
+  }
+  return max + 1;
+}
+
+/** Splits a raw query/form string into decoded pairs the way PHP does (`+` is a space). */
+export function decodePairs(raw: string): [string, string][] {
+  const out: [string, string][] = [];
+  if (!raw) return out;
+  for (const part of raw.split('&')) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    const k = eq === -1 ? part : part.slice(0, eq);
+    const v = eq === -1 ? '' : part.slice(eq + 1);
+    out.push([phpUrlDecode(k), phpUrlDecode(v)]);
+  }
+  return out;
+}
+
+export function phpUrlDecode(s: string): string {
+  const plus = s.replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(plus);
+  } catch {
+    return plus.replace(/%([0-9a-fA-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+  }
+}
+
+/** Converts PHP-style associative arrays with 0..n keys into JS arrays, recursively (for request params). */
+export function phpToJs(value: PhpValue): unknown {
+  if (typeof value === 'string') return value;
+  const keys = Object.keys(value);
+  const isList = keys.length > 0 && keys.every((k, i) => k === String(i));
+  if (isList) return keys.map((k) => phpToJs(value[k]!));
+  const out: Record<string, unknown> = {};
+  for (const k of keys) out[k] = phpToJs(value[k]!);
+  return out;
+}

@@ -1,0 +1,33 @@
+import { RestError } from './errors.js';
+import { phpJsonEncode } from './json.js';
+import type { Result } from './router.js';
+
+const BASE_HEADERS: Record<string, string> = {
+  'Content-Type': 'application/json; charset=UTF-8',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Robots-Tag': 'noindex',
+  'Access-Control-Expose-Headers': 'X-WP-Total, X-WP-TotalPages, Link',
+  'Access-Control-Allow-Headers': 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
+};
+
+/** A handler result as WordPress sends it: its JSON encoding, the REST headers, no body for HEAD. */
+export function toResponse(result: Result, method: string): Response {
+  const headers = new Headers(BASE_HEADERS);
+  for (const [k, v] of Object.entries(result.headers ?? {})) headers.set(k, v);
+  const body = method === 'HEAD' || result.body === undefined ? null : phpJsonEncode(result.body);
+  return new Response(body, { status: result.status, headers });
+}
+
+/** A thrown RestError as its response; anything else is the WordPress fatal-error page's JSON twin. */
+export function errorResult(err: unknown): Result {
+  if (err instanceof RestError) return { status: err.status, body: err.toBody(), headers: err.headers };
+  if (process.env.X_SANDBOX_DEBUG) console.error('[x-sandbox] handler crashed:', err);
+  return {
+    status: 500,
+    body: {
+      code: 'internal_server_error',
+      message: 'There has been a critical error on this website.',
+      data: { status: 500 },
+    },
+  };
+}
