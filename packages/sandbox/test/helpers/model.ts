@@ -1,0 +1,27 @@
+/** A store model without a server, for unit tests of the rules. */
+import { generateKey } from '../../src/store/model/keys.js';
+import { createProduct } from '../../src/store/model/products.js';
+import type { ProductRec } from '../../src/store/model/records.js';
+import { Store } from '../../src/store/model/store.js';
+
+export function makeStore(): Store {
+  return new Store(
+    { strictHttps: false, rateLimit: false, batchLimit: 100, maxBodyBytes: 1 << 20, seed: 'none' },
+    [generateKey('read_write')],
+  );
+}
+
+/** A simple product; `stock` turns on stock management with that quantity. */
+export function product(
+  store: Store,
+  price: string,
+  stock?: number,
+  extra: Record<string, unknown> = {},
+): ProductRec {
+  return createProduct(store, {
+    name: `P ${store.state.seq.post + 1}`,
+    regular_price: price,
+    ...(stock === undefined ? {} : { manage_stock: true, stock_quantity: stock }),
+    ...extra,
+  });
+}

@@ -1,0 +1,93 @@
+/** Order totals and line pricing, straight on the model. */
+import { describe, expect, it } from 'vitest';
+import { createOrder, updateOrder } from '../../src/store/model/orders.js';
+import type { OrderRec } from '../../src/store/model/records.js';
+import { recalcTotals } from '../../src/store/model/totals.js';
+import { makeStore, product } from '../helpers/model.js';
+
+function order(lines: { subtotal: number; total: number }[], shipping: number[] = [], fees: number[] = []) {
+  return {
+    line_items: lines.map((l, i) => ({ id: i + 1, quantity: 1, ...l })),
+    shipping_lines: shipping.map((total, i) => ({ id: 100 + i, total })),
+    fee_lines: fees.map((total, i) => ({ id: 200 + i, total })),
+    shipping_total: 0,
+    discount_total: 0,
+    total: 0,
+  } as unknown as OrderRec;
+}
+
+describe('recalcTotals', () => {
+  it('adds items, shipping and fees; the discount is what line totals take off their subtotals', () => {
+    const o = order(
+      [
+        { subtotal: 40, total: 30 },
+        { subtotal: 5, total: 5 },
+      ],
+      [4.5, 0.5],
+      [2, -1],
+    );
+    recalcTotals(o);
+    expect(o.shipping_total).toBe(5);
+    expect(o.discount_total).toBe(10);
+    expect(o.total).toBe(41);
+  });
+
+  it('rounds the total to cents (0.1 + 0.2 is 0.3, not 0.30000000000000004)', () => {
+    const o = order([{ subtotal: 0.1, total: 0.1 }], [0.2]);
+    recalcTotals(o);
+    expect(o.total).toBe(0.3);
+  });
+
+  it('is zero for an empty order', () => {
+    const o = order([]);
+    recalcTotals(o);
+    expect([o.total, o.shipping_total, o.discount_total]).toEqual([0, 0, 0]);
+  });
+});
+
+describe('line pricing', () => {
+  it('prices lines from the active price, sale included, and reprices when the quantity changes', () => {
+    const store = makeStore();
+    const lamp = product(store, '40.00');
+    const sale = product(store, '10', undefined, { sale_price: '7.5' });
+    const o = createOrder(store, {
+      line_items: [
+        { product_id: lamp.id, quantity: 3 },
+        { product_id: sale.id, quantity: 2 },
+      ],
+      shipping_lines: [{ method_id: 'flat_rate', total: '5.00' }],
+      fee_lines: [{ name: 'Gift wrap', total: '1.25' }],
+    });
+    expect(o.line_items.map((l) => [l.subtotal, l.total])).toEqual([
+      [120, 120],
+      [15, 15],
+    ]);
+    expect(o.total).toBe(141.25);
+    updateOrder(store, o, { line_items: [{ id: o.line_items[0]!.id, quantity: 1 }] });
+    expect(o.line_items[0]!.total).toBe(40);
+    expect(o.total).toBe(61.25);
+  });
+
+  it('keeps a given line total (a discount) and reports it as discount_total', () => {
+    const store = makeStore();
+    const p = product(store, '20');
+    const o = createOrder(store, { line_items: [{ product_id: p.id, quantity: 2, total: '30.00' }] });
+    expect(o.total).toBe(30);
+    expect(o.discount_total).toBe(10);
+  });
+
+  it('removes a line whose other fields are all null or 0', () => {
+    const store = makeStore();
+    const a = product(store, '3');
+    const b = product(store, '4');
+    const o = createOrder(store, {
+      line_items: [
+        { product_id: a.id, quantity: 1 },
+        { product_id: b.id, quantity: 1 },
+      ],
+    });
+    updateOrder(store, o, { line_items: [{ id: o.line_items[0]!.id, quantity: 0 }] });
+    expect(o.line_items.map((l) => l.product_id)).toEqual([b.id]);
+    expect(o.total).toBe(4);
+  });
+});
