@@ -97,6 +97,24 @@ describe('stock side effects', () => {
     expect((await api('GET', `/products/${unmanaged.json.id}`)).json.stock_quantity).toBeNull();
   });
 
+  // Moved here from @x/store's client tests: a rule of the emulator, not of the client.
+  it('a pending order leaves stock alone; processing takes the ordered quantity, cancelled gives it back', async () => {
+    const lamp = await api('POST', '/products', {
+      name: 'Lamp',
+      regular_price: '40.00',
+      manage_stock: true,
+      stock_quantity: 10,
+    });
+    const stock = async () => (await api('GET', `/products/${lamp.json.id}`)).json.stock_quantity;
+    const order = await api('POST', '/orders', { line_items: [{ product_id: lamp.json.id, quantity: 3 }] });
+    expect(order.json.status).toBe('pending');
+    expect(await stock()).toBe(10);
+    await api('PUT', `/orders/${order.json.id}`, { status: 'processing' });
+    expect(await stock()).toBe(7);
+    await api('PUT', `/orders/${order.json.id}`, { status: 'cancelled' });
+    expect(await stock()).toBe(10);
+  });
+
   it('set_paid moves a new order to processing with date_paid and transaction_id', async () => {
     const p = await api('POST', '/products', {
       name: 'Paid thing',
