@@ -1,6 +1,8 @@
+import type { MountedEmulator } from './server/emulator.js';
 import { startServer } from './server/server.js';
 import {
   createStoreEmulator,
+  type StoreEmulator,
   type StoreEmulatorOptions,
   type StoreFault,
   type StoreSandbox,
@@ -10,47 +12,124 @@ import type { StoreKey } from './store/model/keys.js';
 export type { StoreEmulatorOptions, StoreFault, StoreKey, StoreSandbox };
 export { createStoreEmulator };
 
+/**
+ * Placeholder until the transcription emulator (AssemblyAI v2 compatible REST) lands: asking for it throws
+ * "not yet available". The key is in the options already so adding the emulator changes no call site.
+ */
+export type TranscriptionEmulatorOptions = Record<string, never>;
+
+/**
+ * Placeholder until the realtime emulator (Pusher Channels compatible WebSocket + HTTP) lands: asking for it
+ * throws "not yet available".
+ */
+export type RealtimeEmulatorOptions = Record<string, never>;
+
 export interface SandboxOptions {
   /** 0 = ephemeral (default). */
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** Serve HTTPS with an in-memory self-signed certificate (exposed as `certificate`). */
+  /** Serve HTTPS (and WSS) with an in-memory self-signed certificate (exposed as `certificate`). */
   https?: boolean;
-  /** Persist the store state to this JSON file (loaded at start, written atomically, debounced). */
+  /** Persist the store's state to this JSON file (loaded at start, written atomically, debounced). */
   dataFile?: string;
+  /**
+   * The WooCommerce REST API v3 emulator's options. The store starts unless `store: false` is passed (see
+   * `SandboxSelection`), so `startSandbox()` is the store as before and `sandbox.store` is typed as present.
+   */
   store?: StoreEmulatorOptions;
+  /** Not yet available: `true` or options throw. */
+  transcription?: TranscriptionEmulatorOptions | boolean;
+  /** Not yet available: `true` or options throw. */
+  realtime?: RealtimeEmulatorOptions | boolean;
 }
 
-export interface Sandbox {
+/**
+ * The options with the store switched explicitly: `true` starts it with its defaults, `false` leaves it out.
+ * Kept apart from `SandboxOptions` so a `SandboxOptions` value always means "with the store" (and
+ * `{ ...options.store }` stays spreadable, which `true` would not be).
+ */
+export type SandboxSelection = Omit<SandboxOptions, 'store'> & { store: StoreEmulatorOptions | boolean };
+
+/**
+ * A running sandbox. `HasStore` says whether the store is known to be there: `true` (the default) types
+ * `store` as present, `false` as absent, `boolean` (a `SandboxSelection` decided at run time) as optional.
+ */
+export type Sandbox<HasStore extends boolean = true> = {
   url: string;
   https: boolean;
   /** PEM of the self-signed certificate when `https`, so clients can trust it as a CA. */
   certificate?: string;
-  store: StoreSandbox;
+  /** Closes every emulator (flushing `dataFile`), then the server; idempotent. */
   close(): Promise<void>;
+} & ([HasStore] extends [true]
+  ? { store: StoreSandbox }
+  : [HasStore] extends [false]
+    ? { store?: undefined }
+    : { store?: StoreSandbox });
+
+function notYetAvailable(key: string, what: string): Error {
+  return new Error(
+    `x-sandbox: the ${key} emulator (${what}) is not available yet; leave out \`${key}\` or set it to false.`,
+  );
 }
 
-/** Starts the sandbox server with the WooCommerce REST API v3 emulator mounted at `/`. */
-export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const emulator = await createStoreEmulator(options.store, { dataFile: options.dataFile });
-  const server = await startServer({
-    port: options.port ?? 0,
-    host: options.host ?? '127.0.0.1',
-    https: options.https ?? false,
+/**
+ * Starts one server with the emulators asked for. The store is on unless `store: false`; transcription and
+ * realtime are not available yet and throw when asked for. Everything started is closed by `close()`; if
+ * starting fails half-way, what did start is closed again.
+ */
+export async function startSandbox(
+  options: Omit<SandboxOptions, 'store'> & { store: false },
+): Promise<Sandbox<false>>;
+export async function startSandbox(
+  options: Omit<SandboxOptions, 'store'> & { store: StoreEmulatorOptions | true },
+): Promise<Sandbox<true>>;
+export async function startSandbox(options: SandboxSelection): Promise<Sandbox<boolean>>;
+// Last, so `Parameters<typeof startSandbox>[0]` is the everyday options type.
+export async function startSandbox(options?: SandboxOptions): Promise<Sandbox<true>>;
+export async function startSandbox(
+  options: SandboxOptions | SandboxSelection = {},
+): Promise<Sandbox<boolean>> {
+  if (options.transcription) throw notYetAvailable('transcription', 'AssemblyAI v2 compatible REST');
+  if (options.realtime) throw notYetAvailable('realtime', 'Pusher Channels compatible WebSocket + HTTP');
+  const storeOptions = options.store === undefined || options.store === true ? {} : options.store;
+  if (options.dataFile !== undefined && !storeOptions) {
+    throw new TypeError('x-sandbox: dataFile persists the store, which this sandbox does not start');
+  }
+
+  const emulators: MountedEmulator[] = [];
+  let store: StoreEmulator | undefined;
+  if (storeOptions) {
+    store = await createStoreEmulator(storeOptions, { dataFile: options.dataFile });
     // The store answers `/wp-json/...` and `/?rest_route=`, so it takes `/`: WordPress routes from the root.
-    emulators: [{ name: 'store', prefixes: ['/'], fetch: emulator.app.fetch }],
-  });
-  emulator.setHomeUrl(server.url);
+    emulators.push({ name: 'store', prefixes: ['/'], fetch: store.app.fetch });
+  }
+  const closeEmulators = async () => {
+    await store?.close();
+  };
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer({
+      port: options.port ?? 0,
+      host: options.host ?? '127.0.0.1',
+      https: options.https ?? false,
+      emulators,
+    });
+  } catch (err) {
+    await closeEmulators();
+    throw err;
+  }
+  store?.setHomeUrl(server.url);
   let closing: Promise<void> | null = null;
   return {
     url: server.url,
     https: server.https,
     ...(server.certificate ? { certificate: server.certificate } : {}),
-    store: emulator.handle,
+    ...(store ? { store: store.handle } : {}),
     close() {
       closing ??= (async () => {
-        await emulator.close();
+        await closeEmulators();
         await server.close();
       })();
       return closing;
