@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { type SandboxOptions, startSandbox } from './index.js';
+import { type Sandbox, type SandboxOptions, STORE_DEV_KEYS, startSandbox } from './index.js';
+import { checkRateLimit, type RateLimit } from './kit/rate-windows.js';
 import type { StoreEmulatorOptions } from './store/emulator.js';
 
 const USAGE = `Usage: x-sandbox [options]
@@ -12,19 +13,65 @@ const USAGE = `Usage: x-sandbox [options]
   --data FILE              persist the store state to FILE
   --consumer-key ck_...    use this read_write consumer key
   --consumer-secret cs_... use this read_write consumer secret
+  --random-keys            generate fresh keys instead of the fixed dev keys (ck_sandbox_dev_...)
   --strict-https           ignore Basic/query keys over plain HTTP, like WooCommerce's is_ssl() gate
-  --rate-limit N/Ws|off    per-key sliding window (default 500/60s)
+  --rate-limit N/Ws|off    per-key sliding window, N >= 1 requests per W > 0 (ms, s or m; default 500/60s)
   --batch-limit N          max items per batch request (default 100)
   -h, --help               this help
 `;
 
-function parseRateLimit(value: string): StoreEmulatorOptions['rateLimit'] {
+function parseRateLimit(value: string): RateLimit | false {
   if (value === 'off' || value === 'false' || value === '0') return false;
   const m = /^(\d+)\/(\d+)(ms|s|m)?$/.exec(value.trim());
   if (!m) throw new Error(`--rate-limit: expected N/Ws (e.g. 500/60s) or off, got "${value}"`);
   const unit = m[3] ?? 's';
   const n = Number(m[2]);
-  return { limit: Number(m[1]), intervalMs: unit === 'ms' ? n : unit === 'm' ? n * 60_000 : n * 1000 };
+  const limit = { limit: Number(m[1]), intervalMs: unit === 'ms' ? n : unit === 'm' ? n * 60_000 : n * 1000 };
+  // 0/1s would let everything through and 5/0s forgets each request at once: both would limit nothing.
+  try {
+    checkRateLimit(limit);
+  } catch {
+    throw new Error(`--rate-limit: "${value}" limits nothing; use N >= 1 requests per a window > 0, or off`);
+  }
+  return limit;
+}
+
+function parsePositiveInt(flag: string, value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
+    throw new Error(`${flag}: expected a positive integer, got "${value}"`);
+  }
+  return n;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/**
+ * The startup block, printed last so it is what stays on screen when other tasks' logs stop scrolling: where
+ * to send requests and with which keys.
+ */
+function banner(sandbox: Sandbox, options: SandboxOptions, keysNote: string): string {
+  const s = sandbox.store;
+  const rw = s.keys.read_write;
+  const lines = [
+    `x-sandbox store (WooCommerce REST API v3) on ${sandbox.url}`,
+    '',
+    `  home URL          ${sandbox.url}`,
+    `  REST base         ${sandbox.url}/wp-json/wc/v3`,
+    `  plain permalinks  ${sandbox.url}/?rest_route=/wc/v3`,
+    `  consumer key      ${rw.consumerKey}   (read_write)`,
+    `  consumer secret   ${rw.consumerSecret}`,
+    `  read-only key     ${s.keys.read.consumerKey} / ${s.keys.read.consumerSecret}`,
+    `  write-only key    ${s.keys.write.consumerKey} / ${s.keys.write.consumerSecret}`,
+    `  keys              ${keysNote}`,
+    `  strict HTTPS      ${options.store?.strictHttps ? 'on (Basic auth only over HTTPS)' : 'off (Basic auth accepted over plain HTTP)'}`,
+    '',
+    `  curl${sandbox.https ? ' --cacert sandbox.pem' : ''} -u ${rw.consumerKey}:${rw.consumerSecret} '${sandbox.url}/wp-json/wc/v3/products?per_page=5'`,
+    '',
+    'Ctrl+C to stop.',
+  ];
+  const rule = '='.repeat(Math.min(78, Math.max(...lines.map((l) => l.length))));
+  return `${rule}\n${lines.join('\n')}\n${rule}\n`;
 }
 
 async function main(): Promise<void> {
@@ -37,6 +84,7 @@ async function main(): Promise<void> {
       data: { type: 'string' },
       'consumer-key': { type: 'string' },
       'consumer-secret': { type: 'string' },
+      'random-keys': { type: 'boolean', default: false },
       'strict-https': { type: 'boolean', default: false },
       'rate-limit': { type: 'string' },
       'batch-limit': { type: 'string' },
@@ -55,8 +103,11 @@ async function main(): Promise<void> {
   const store: StoreEmulatorOptions = {
     seed: values.seed,
     strictHttps: values['strict-https'],
+    randomKeys: values['random-keys'],
     ...(values['rate-limit'] ? { rateLimit: parseRateLimit(values['rate-limit']) } : {}),
-    ...(values['batch-limit'] ? { batchLimit: Number(values['batch-limit']) } : {}),
+    ...(values['batch-limit']
+      ? { batchLimit: parsePositiveInt('--batch-limit', values['batch-limit']) }
+      : {}),
     ...(ck && cs
       ? { keys: [{ consumerKey: ck, consumerSecret: cs, permissions: 'read_write' as const }] }
       : {}),
@@ -84,25 +135,20 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  const s = sandbox.store;
-  const lines = [
-    `x-sandbox listening on ${sandbox.url}`,
-    '',
-    'Store (WooCommerce REST API v3)',
-    `  home URL         ${sandbox.url}`,
-    `  REST base        ${sandbox.url}/wp-json/wc/v3`,
-    `  plain permalinks ${sandbox.url}/?rest_route=/wc/v3`,
-    `  consumer key     ${s.consumerKey}   (read_write)`,
-    `  consumer secret  ${s.consumerSecret}`,
-    `  read-only key    ${s.keys.read.consumerKey} / ${s.keys.read.consumerSecret}`,
-    `  write-only key   ${s.keys.write.consumerKey} / ${s.keys.write.consumerSecret}`,
-    `  strict HTTPS     ${store.strictHttps ? 'on (Basic auth only over HTTPS)' : 'off (Basic auth accepted over plain HTTP)'}`,
-    '',
-  ];
+
+  const dev = sandbox.store.keys.read_write.consumerKey === STORE_DEV_KEYS.read_write.consumerKey;
+  const keysNote = values['random-keys']
+    ? 'random, for this run only (leave out --random-keys for the fixed dev keys)'
+    : dev
+      ? 'fixed dev keys, the same on every start (--random-keys for fresh ones)'
+      : 'read_write from --consumer-key; read-only and write-only are the fixed dev keys';
+  let out = `x-sandbox listening on ${sandbox.url}\n\n`;
   if (sandbox.certificate)
-    lines.push('Self-signed certificate (trust it as a CA):', sandbox.certificate.trim(), '');
-  lines.push('Ctrl+C to stop.');
-  process.stdout.write(`${lines.join('\n')}\n`);
+    out += `Self-signed certificate (trust it as a CA, e.g. save as sandbox.pem):\n${sandbox.certificate.trim()}\n\n`;
+  if (!values['random-keys'] && !LOOPBACK.has(values.host)) {
+    out += `Warning: listening on ${values.host} with the published dev keys; use --random-keys on a shared network.\n\n`;
+  }
+  process.stdout.write(out + banner(sandbox, options, keysNote));
 }
 
 main().catch((err: unknown) => {

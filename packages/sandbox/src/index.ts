@@ -7,10 +7,10 @@ import {
   type StoreFault,
   type StoreSandbox,
 } from './store/emulator.js';
-import type { StoreKey } from './store/model/keys.js';
+import { STORE_DEV_KEYS, type StoreKey } from './store/model/keys.js';
 
 export type { StoreEmulatorOptions, StoreFault, StoreKey, StoreSandbox };
-export { createStoreEmulator };
+export { createStoreEmulator, STORE_DEV_KEYS };
 
 /**
  * Placeholder until the transcription emulator (AssemblyAI v2 compatible REST) lands: asking for it throws

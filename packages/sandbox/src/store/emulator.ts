@@ -4,7 +4,7 @@ import { FaultQueue } from '../kit/faults.js';
 import { Persister, readDataFile } from '../kit/persistence.js';
 import { type RateLimit, RateWindows } from '../kit/rate-windows.js';
 import { RequestStats, type StatsSnapshot } from '../kit/stats.js';
-import { generateKey, type StoreKey } from './model/keys.js';
+import { generateKey, STORE_DEV_KEYS, type StoreKey } from './model/keys.js';
 import type { StoreState } from './model/records.js';
 import { seedDemo } from './model/seed.js';
 import { deserializeState } from './model/state.js';
@@ -26,8 +26,10 @@ export interface StoreEmulatorOptions {
   batchLimit?: number;
   /** Max request body size in bytes. Default 8 MiB. */
   maxBodyBytes?: number;
-  /** Default: three generated keys, one per permission. */
+  /** Keys to accept; each permission (`read`, `write`, `read_write`) not covered gets a dev key. */
   keys?: StoreKey[];
+  /** Fill the permissions `keys` leaves out with generated keys instead of the fixed `STORE_DEV_KEYS`. */
+  randomKeys?: boolean;
   /** Default `'none'`. */
   seed?: 'demo' | 'none';
 }
@@ -60,7 +62,8 @@ function resolveOptions(o: StoreEmulatorOptions): ResolvedStoreOptions {
 function resolveKeys(o: StoreEmulatorOptions): StoreKey[] {
   const keys = [...(o.keys ?? [])];
   for (const perm of ['read', 'write', 'read_write'] as const) {
-    if (!keys.some((k) => k.permissions === perm)) keys.push(generateKey(perm));
+    if (keys.some((k) => k.permissions === perm)) continue;
+    keys.push(o.randomKeys ? generateKey(perm) : { ...STORE_DEV_KEYS[perm] });
   }
   return keys;
 }

@@ -24,3 +24,26 @@ export function generateKey(permissions: KeyPermissions): StoreKey {
     permissions,
   };
 }
+
+/**
+ * The keys a sandbox starts with unless told otherwise: the same on every start, so credentials copied into
+ * an app or a `.env` keep working across restarts. They are public (in the README), which is fine for a
+ * loopback emulator; `randomKeys` / `--random-keys` give fresh ones.
+ */
+export const STORE_DEV_KEYS: Readonly<Record<KeyPermissions, Readonly<StoreKey>>> = Object.freeze({
+  read_write: Object.freeze({
+    consumerKey: 'ck_sandbox_dev_read_write',
+    consumerSecret: 'cs_sandbox_dev_read_write',
+    permissions: 'read_write',
+  }),
+  read: Object.freeze({
+    consumerKey: 'ck_sandbox_dev_read',
+    consumerSecret: 'cs_sandbox_dev_read',
+    permissions: 'read',
+  }),
+  write: Object.freeze({
+    consumerKey: 'ck_sandbox_dev_write',
+    consumerSecret: 'cs_sandbox_dev_write',
+    permissions: 'write',
+  }),
+});
