@@ -66,9 +66,9 @@ describe('failed order writes roll back', () => {
           status: 'completed',
           set_paid: true,
           meta_data: [{ key: 'm', value: 1 }],
-          line_items: [{ product_id: other.id, quantity: 3 }, { product_id: 999_999 }],
+          line_items: [{ product_id: other.id, quantity: 3 }, { quantity: 2 }],
         },
-        'woocommerce_rest_invalid_product_id',
+        'woocommerce_rest_required_product_reference',
       ],
       [
         'POST',
@@ -90,13 +90,9 @@ describe('failed order writes roll back', () => {
           customer_note: 'changed',
           billing: { first_name: 'Changed' },
           meta_data: [{ key: 'new', value: 'x' }],
-          line_items: [
-            { id: lineId, quantity: 7 },
-            { product_id: other.id, quantity: 1 },
-            { product_id: 999_999, quantity: 1 },
-          ],
+          line_items: [{ id: lineId, quantity: 7 }, { product_id: other.id, quantity: 1 }, { quantity: 1 }],
         },
-        'woocommerce_rest_invalid_product_id',
+        'woocommerce_rest_required_product_reference',
       ],
       [
         'PUT',

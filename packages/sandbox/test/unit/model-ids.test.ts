@@ -63,9 +63,9 @@ describe('id sequences', () => {
       createOrder(store, {
         status: 'processing',
         meta_data: [{ key: 'k', value: 'v' }],
-        line_items: [{ product_id: p.id, quantity: 1 }, { product_id: 999 }],
+        line_items: [{ product_id: p.id, quantity: 1 }, { quantity: 2 }],
       }),
-    ).toThrow('Product ID provided is invalid.');
+    ).toThrow('Product ID or SKU is required.');
     expect(store.state.seq).toEqual(before);
     expect(store.state.orders.size).toBe(0);
     expect(store.state.products.get(p.id)!.stock_quantity).toBe(10);

@@ -51,6 +51,22 @@ function findLine<T extends { id: number }>(lines: T[], item: Record<string, unk
   return line;
 }
 
+/** A new WC_Order_Item_Product with its defaults (quantity 1, no product, zero totals). */
+function blankLine(store: Store, quantity: number): LineItem {
+  return {
+    id: nextId(store.state, 'item'),
+    name: '',
+    product_id: 0,
+    variation_id: 0,
+    quantity,
+    tax_class: '',
+    subtotal: 0,
+    total: 0,
+    sku: '',
+    meta_data: [],
+  };
+}
+
 /** Line items: update by `id`, remove (all other fields null or 0), or add priced from the product. */
 export function applyLineItems(store: Store, o: OrderRec, items: Record<string, unknown>[]): void {
   for (const item of items) {
@@ -75,34 +91,31 @@ export function applyLineItems(store: Store, o: OrderRec, items: Record<string, 
     let recompute = !existing || existing.quantity !== quantity;
     if (refersToProduct) {
       const { product, variation } = resolveProduct(store, item);
-      if (!product || (typeof item.variation_id === 'number' && item.variation_id !== 0 && !variation)) {
-        throw new RestError(400, 'woocommerce_rest_invalid_product_id', 'Product ID provided is invalid.');
-      }
-      const sellable = variation ?? product;
-      const changed =
-        !existing || existing.product_id !== product.id || existing.variation_id !== (variation?.id ?? 0);
-      if (changed) {
-        recompute = true;
-        const base: LineItem = existing ?? {
-          id: nextId(store.state, 'item'),
-          name: '',
-          product_id: 0,
-          variation_id: 0,
-          quantity,
-          tax_class: '',
-          subtotal: 0,
-          total: 0,
-          sku: '',
-          meta_data: [],
-        };
-        base.product_id = product.id;
-        base.variation_id = variation?.id ?? 0;
-        base.name = variation ? variationName(store, variation) : product.name;
-        base.sku = sellable.sku;
-        base.tax_class = sellable.tax_class;
+      const variationMissing = typeof item.variation_id === 'number' && item.variation_id !== 0 && !variation;
+      if (!product || variationMissing) {
+        // WC_REST_Orders_V2_Controller::prepare_line_items(): wc_get_product() of an unknown ID is false, so
+        // set_product() is skipped and no error is raised: a new item stays unlinked (product_id 0, name '',
+        // total 0 unless posted), an existing one keeps its product.
         if (!existing) {
-          o.line_items.push(base);
-          existing = base;
+          existing = blankLine(store, quantity);
+          o.line_items.push(existing);
+        }
+      } else {
+        const sellable = variation ?? product;
+        const changed =
+          !existing || existing.product_id !== product.id || existing.variation_id !== (variation?.id ?? 0);
+        if (changed) {
+          recompute = true;
+          const base: LineItem = existing ?? blankLine(store, quantity);
+          base.product_id = product.id;
+          base.variation_id = variation?.id ?? 0;
+          base.name = variation ? variationName(store, variation) : product.name;
+          base.sku = sellable.sku;
+          base.tax_class = sellable.tax_class;
+          if (!existing) {
+            o.line_items.push(base);
+            existing = base;
+          }
         }
       }
     }

@@ -55,6 +55,9 @@ export function presentOrder(store: Store, o: OrderRec, dpIn?: number): Record<s
       const product = store.state.products.get(li.product_id);
       const variation = store.state.variations.get(li.variation_id);
       const image = variation?.image ?? product?.images[0];
+      // get_order_item_data(): sku and image come from $item->get_product(), so a line without a product
+      // (unknown product_id) has sku null and image id 0.
+      const linked = li.variation_id ? variation : product;
       return {
         id: li.id,
         name: li.name,
@@ -68,9 +71,9 @@ export function presentOrder(store: Store, o: OrderRec, dpIn?: number): Record<s
         total_tax: m(0),
         taxes: [],
         meta_data: li.meta_data,
-        sku: li.sku,
+        sku: linked ? li.sku : null,
         price: li.quantity ? li.total / li.quantity : 0,
-        image: { id: image?.id ?? '', src: image?.src ?? '' },
+        image: { id: linked ? (image?.id ?? '') : 0, src: image?.src ?? '' },
         parent_name: li.variation_id ? (product?.name ?? null) : null,
       };
     }),

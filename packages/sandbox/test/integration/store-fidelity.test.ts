@@ -1,0 +1,62 @@
+/**
+ * Behaviour that used to differ from WooCommerce/WordPress (issue 7, section 2), over real sockets. Each test
+ * names the WooCommerce or WordPress function whose behaviour it pins.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Sandbox, startSandbox } from '../../src/index.js';
+import { storeApi } from '../helpers/http.js';
+
+let sb: Sandbox;
+
+const api = (method: string, path: string, body?: unknown) => storeApi(sb, method, path, body);
+
+beforeAll(async () => {
+  sb = await startSandbox({ port: 0, store: { rateLimit: false } });
+});
+afterAll(async () => {
+  await sb.close();
+});
+
+describe('line items naming no existing product (WC_REST_Orders_V2_Controller::prepare_line_items)', () => {
+  it('are accepted as lines without a product: product_id 0, no name, zero totals, sku null', async () => {
+    const mug = (await api('POST', '/products', { name: 'Mug', regular_price: '8.00' })).json;
+    const r = await api('POST', '/orders', {
+      line_items: [
+        { product_id: 999_999, quantity: 2 },
+        { product_id: mug.id, quantity: 1 },
+        { product_id: 999_998, name: 'Gift wrap', total: '4.50' },
+        { product_id: mug.id, variation_id: 999_997 },
+      ],
+    });
+    expect(r.status).toBe(201);
+    const [unknown, linked, named, badVariation] = r.json.line_items;
+    expect(unknown).toMatchObject({
+      name: '',
+      product_id: 0,
+      variation_id: 0,
+      quantity: 2,
+      subtotal: '0.00',
+      total: '0.00',
+      sku: null,
+      price: 0,
+      image: { id: 0, src: '' },
+      parent_name: null,
+    });
+    expect(linked).toMatchObject({ name: 'Mug', product_id: mug.id, total: '8.00' });
+    expect(named).toMatchObject({ name: 'Gift wrap', product_id: 0, quantity: 1, total: '4.50', price: 4.5 });
+    expect(badVariation).toMatchObject({ name: '', product_id: 0, variation_id: 0, total: '0.00' });
+    expect(r.json.total).toBe('12.50');
+  });
+
+  it('on update, an unknown product_id leaves the line on its product and applies the other fields', async () => {
+    const mug = (await api('POST', '/products', { name: 'Cup', regular_price: '3.00' })).json;
+    const o = (await api('POST', '/orders', { line_items: [{ product_id: mug.id }] })).json;
+    const line = o.line_items[0];
+    const r = await api('PUT', `/orders/${o.id}`, {
+      line_items: [{ id: line.id, product_id: 999_999, name: 'Renamed' }],
+    });
+    expect(r.status).toBe(200);
+    expect(r.json.line_items).toHaveLength(1);
+    expect(r.json.line_items[0]).toMatchObject({ id: line.id, product_id: mug.id, name: 'Renamed' });
+  });
+});
