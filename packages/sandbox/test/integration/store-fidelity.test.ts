@@ -60,3 +60,28 @@ describe('line items naming no existing product (WC_REST_Orders_V2_Controller::p
     expect(r.json.line_items[0]).toMatchObject({ id: line.id, product_id: mug.id, name: 'Renamed' });
   });
 });
+
+describe('category filter (WC_REST_Products_Controller::prepare_objects_query, WP_Tax_Query include_children)', () => {
+  it('lists products of the category and of every category below it', async () => {
+    const cat = async (name: string, parent = 0) =>
+      (await api('POST', '/products/categories', { name, parent })).json.id as number;
+    const clothing = await cat('Clothing');
+    const shirts = await cat('Shirts', clothing);
+    const polos = await cat('Polos', shirts);
+    const toys = await cat('Toys');
+    const make = async (name: string, category: number) =>
+      (await api('POST', '/products', { name, categories: [{ id: category }] })).json.id as number;
+    const coat = await make('Coat', clothing);
+    const tee = await make('Tee', shirts);
+    const polo = await make('Polo', polos);
+    const ball = await make('Ball', toys);
+    const ids = async (query: string) =>
+      ((await api('GET', `/products?${query}&orderby=id&order=asc`)).json as { id: number }[]).map(
+        (p) => p.id,
+      );
+    expect(await ids(`category=${clothing}`)).toEqual([coat, tee, polo]);
+    expect(await ids(`category=${shirts}`)).toEqual([tee, polo]);
+    expect(await ids(`category=${polos}`)).toEqual([polo]);
+    expect(await ids(`category=${polos},${toys}`)).toEqual([polo, ball]);
+  });
+});

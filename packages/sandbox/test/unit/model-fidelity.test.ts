@@ -1,7 +1,10 @@
 /** Model rules that used to differ from WooCommerce/WordPress (issue 7, section 2), without sockets. */
 import { describe, expect, it } from 'vitest';
 import { createOrder } from '../../src/store/model/orders.js';
+import { createTerm, TAXONOMIES, withDescendants } from '../../src/store/model/terms.js';
 import { makeStore, product } from '../helpers/model.js';
+
+const CATEGORIES = TAXONOMIES[0]!;
 
 describe('order lines', () => {
   it('a line naming an unknown product or variation is kept unlinked (prepare_line_items skips set_product)', () => {
@@ -25,5 +28,19 @@ describe('order lines', () => {
     expect(o.total).toBe(10);
     // Only the linked line moves stock.
     expect(store.state.products.get(p.id)!.stock_quantity).toBe(8);
+  });
+});
+
+describe('category subtrees', () => {
+  it('withDescendants adds every child category, at any depth, and nothing else', () => {
+    const store = makeStore();
+    const a = createTerm(store, CATEGORIES, { name: 'A' });
+    const b = createTerm(store, CATEGORIES, { name: 'B', parent: a.id });
+    const c = createTerm(store, CATEGORIES, { name: 'C', parent: b.id });
+    const d = createTerm(store, CATEGORIES, { name: 'D' });
+    expect([...withDescendants(store, 'product_cat', [a.id])].sort()).toEqual([a.id, b.id, c.id].sort());
+    expect([...withDescendants(store, 'product_cat', [b.id, d.id])].sort()).toEqual(
+      [b.id, c.id, d.id].sort(),
+    );
   });
 });

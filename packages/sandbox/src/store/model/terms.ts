@@ -29,6 +29,25 @@ export function termCount(store: Store, t: TermRec): number {
   return n;
 }
 
+/**
+ * The terms and all their descendants: WP_Tax_Query::clean_query() adds get_term_children() of every term of a
+ * hierarchical taxonomy, since a tax_query clause defaults to `include_children => true`.
+ */
+export function withDescendants(store: Store, taxonomy: TermRec['taxonomy'], ids: number[]): Set<number> {
+  const out = new Set(ids);
+  const all = [...store.state.terms.values()].filter((t) => t.taxonomy === taxonomy);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const t of all) {
+      if (t.parent !== 0 && out.has(t.parent) && !out.has(t.id)) {
+        out.add(t.id);
+        grew = true;
+      }
+    }
+  }
+  return out;
+}
+
 export function termsOf(store: Store, def: TaxonomyDef): TermRec[] {
   return [...store.state.terms.values()].filter((t) => t.taxonomy === def.taxonomy);
 }

@@ -3,6 +3,7 @@ import { createProduct, deleteProduct, updateProduct } from '../model/products.j
 import type { ProductRec } from '../model/records.js';
 import { productStockStatus } from '../model/stock.js';
 import type { Store } from '../model/store.js';
+import { withDescendants } from '../model/terms.js';
 import { toNumber } from '../values.js';
 import { namesId, registerCrud } from '../wp/crud.js';
 import { RestError } from '../wp/errors.js';
@@ -15,6 +16,15 @@ import { presentProduct } from './present/products.js';
 
 function invalidId(status: number): RestError {
   return new RestError(status, 'woocommerce_rest_product_invalid_id', 'Invalid ID.');
+}
+
+/** wp_parse_id_list(): split on commas and whitespace, absint() each, unique. */
+function parseIdList(list: string): number[] {
+  const ids = list
+    .split(/[\s,]+/)
+    .filter((s) => s !== '')
+    .map((s) => Math.abs(Math.trunc(Number.parseFloat(s))) || 0);
+  return [...new Set(ids)];
 }
 
 function list(ctx: Ctx): Result {
@@ -36,12 +46,14 @@ function list(ctx: Ctx): Result {
     items = items.filter((x) => skus.includes(x.sku));
   }
   if (typeof p.featured === 'boolean') items = items.filter((x) => x.featured === p.featured);
+  // `category` and `tag` go through wp_parse_id_list() into a tax_query IN clause; for categories the clause
+  // includes child terms (WP_Tax_Query's `include_children` default), so a parent category lists its subtree.
   if (typeof p.category === 'string' && p.category !== '') {
-    const ids = p.category.split(',').map(Number);
-    items = items.filter((x) => x.categories.some((c) => ids.includes(c)));
+    const ids = withDescendants(store, 'product_cat', parseIdList(p.category));
+    items = items.filter((x) => x.categories.some((c) => ids.has(c)));
   }
   if (typeof p.tag === 'string' && p.tag !== '') {
-    const ids = p.tag.split(',').map(Number);
+    const ids = parseIdList(p.tag);
     items = items.filter((x) => x.tags.some((c) => ids.includes(c)));
   }
   if (typeof p.tax_class === 'string')
