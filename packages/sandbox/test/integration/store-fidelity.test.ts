@@ -85,3 +85,42 @@ describe('category filter (WC_REST_Products_Controller::prepare_objects_query, W
     expect(await ids(`category=${polos},${toys}`)).toEqual([polo, ball]);
   });
 });
+
+describe('orderby=price (WC_Query::order_by_price_{asc,desc}_post_clauses on wc_product_meta_lookup)', () => {
+  it('ascending sorts on the lowest price, descending on the highest; variable and grouped take their range', async () => {
+    const make = async (body: Record<string, unknown>) =>
+      (await api('POST', '/products', body)).json.id as number;
+    const a = await make({ name: 'A', regular_price: '10' });
+    const b = await make({ name: 'B', regular_price: '20', sale_price: '5' });
+    const v = await make({ name: 'V', type: 'variable' });
+    for (const [price, status] of [
+      ['3', 'publish'],
+      ['30', 'publish'],
+      ['1', 'private'],
+    ] as const) {
+      await api('POST', `/products/${v}/variations`, { regular_price: price, status });
+    }
+    const g = await make({ name: 'G', type: 'grouped', grouped_products: [a, b] });
+    const none = await make({ name: 'N' });
+    const ids = async (order: string) =>
+      (
+        (await api('GET', `/products?include=${[a, b, v, g, none].join(',')}&orderby=price&order=${order}`))
+          .json as { id: number }[]
+      ).map((p) => p.id);
+    // min_price: N 0, V 3, B 5, G 5 (its cheapest child), A 10; ties on product_id ASC.
+    expect(await ids('asc')).toEqual([none, v, b, g, a]);
+    // max_price: V 30, G 10 and A 10 (product_id DESC), B 5, N 0.
+    expect(await ids('desc')).toEqual([v, g, a, b, none]);
+  });
+
+  it('popularity sorts by total sales, most sold first, whatever the order', async () => {
+    const p1 = (await api('POST', '/products', { name: 'Seller 1', regular_price: '1' })).json.id;
+    const p2 = (await api('POST', '/products', { name: 'Seller 2', regular_price: '1' })).json.id;
+    await api('POST', '/orders', { status: 'processing', line_items: [{ product_id: p1, quantity: 5 }] });
+    await api('POST', '/orders', { status: 'processing', line_items: [{ product_id: p2, quantity: 1 }] });
+    for (const order of ['asc', 'desc']) {
+      const r = await api('GET', `/products?include=${p1},${p2}&orderby=popularity&order=${order}`);
+      expect(r.json.map((p: { id: number }) => p.id)).toEqual([p1, p2]);
+    }
+  });
+});

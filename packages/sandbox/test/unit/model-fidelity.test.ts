@@ -1,7 +1,9 @@
 /** Model rules that used to differ from WooCommerce/WordPress (issue 7, section 2), without sockets. */
 import { describe, expect, it } from 'vitest';
+import { lookupPriceRange } from '../../src/store/model/catalog.js';
 import { createOrder } from '../../src/store/model/orders.js';
 import { createTerm, TAXONOMIES, withDescendants } from '../../src/store/model/terms.js';
+import { createVariation } from '../../src/store/model/variations.js';
 import { makeStore, product } from '../helpers/model.js';
 
 const CATEGORIES = TAXONOMIES[0]!;
@@ -42,5 +44,24 @@ describe('category subtrees', () => {
     expect([...withDescendants(store, 'product_cat', [b.id, d.id])].sort()).toEqual(
       [b.id, c.id, d.id].sort(),
     );
+  });
+});
+
+describe('lookup table prices', () => {
+  it('simple: the active price; variable: published variation range; grouped: child range; none: 0', () => {
+    const store = makeStore();
+    const a = product(store, '10');
+    const b = product(store, '20', undefined, { sale_price: '5' });
+    const free = product(store, '0');
+    const v = product(store, '', undefined, { type: 'variable' });
+    createVariation(store, v, { regular_price: '30' });
+    createVariation(store, v, { regular_price: '3' });
+    createVariation(store, v, { regular_price: '1', status: 'private' });
+    const g = product(store, '', undefined, { type: 'grouped', grouped_products: [a.id, b.id, free.id] });
+    expect(lookupPriceRange(store, a)).toEqual({ min: 10, max: 10 });
+    expect(lookupPriceRange(store, b)).toEqual({ min: 5, max: 5 });
+    expect(lookupPriceRange(store, v)).toEqual({ min: 3, max: 30 });
+    expect(lookupPriceRange(store, g)).toEqual({ min: 5, max: 10 });
+    expect(lookupPriceRange(store, product(store, ''))).toEqual({ min: 0, max: 0 });
   });
 });

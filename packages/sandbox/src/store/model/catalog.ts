@@ -35,6 +35,34 @@ export function productPrice(store: Store, p: ProductRec): string {
   return prices.length > 0 ? String(Math.min(...prices)) : '';
 }
 
+/**
+ * The product's wc_product_meta_lookup min_price/max_price: its first and last `_price` meta values
+ * (WC_Product_Data_Store_CPT::get_data_for_lookup_table()). A variable product keeps one `_price` per distinct
+ * price of its published variations, sorted (WC_Product_Variable_Data_Store_CPT::sync_price()); a grouped one the
+ * lowest and highest of its children's prices, empty and "0" left out by array_filter()
+ * (WC_Product_Grouped_Data_Store_CPT::update_prices_from_children()). Without any price the column gets 0: the
+ * empty value is cast into the DECIMAL column.
+ */
+export function lookupPriceRange(store: Store, p: ProductRec): { min: number; max: number } {
+  let prices: string[];
+  if (p.type === 'variable') {
+    prices = variationsOf(store, p)
+      .filter((v) => v.status === 'publish')
+      .map(activePrice)
+      .filter((x) => x !== '');
+  } else if (p.type === 'grouped') {
+    prices = p.grouped_products
+      .map((id) => store.state.products.get(id))
+      .filter((c): c is ProductRec => c !== undefined)
+      .map((c) => productPrice(store, c))
+      .filter((x) => x !== '' && x !== '0');
+  } else {
+    prices = [activePrice(p)].filter((x) => x !== '');
+  }
+  const numbers = prices.map(toNumber);
+  return numbers.length === 0 ? { min: 0, max: 0 } : { min: Math.min(...numbers), max: Math.max(...numbers) };
+}
+
 /** `on_sale`: a variable product is on sale when any of its variations is. */
 export function productOnSale(store: Store, p: ProductRec): boolean {
   return p.type === 'variable' ? variationsOf(store, p).some((v) => isOnSale(v)) : isOnSale(p);

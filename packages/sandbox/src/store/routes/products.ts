@@ -1,4 +1,4 @@
-import { productOnSale, productPrice } from '../model/catalog.js';
+import { lookupPriceRange, productOnSale, productPrice } from '../model/catalog.js';
 import { createProduct, deleteProduct, updateProduct } from '../model/products.js';
 import type { ProductRec } from '../model/records.js';
 import { productStockStatus } from '../model/stock.js';
@@ -81,6 +81,15 @@ function list(ctx: Ctx): Result {
   if (typeof p.search === 'string' && p.search !== '') {
     items = items.filter((x) => searchMatch(p.search, x.name, x.description, x.short_description));
   }
+  // WC_Query::get_catalog_ordering_args(): `price` sorts on the lookup table's min_price ascending or max_price
+  // descending (order_by_price_{asc,desc}_post_clauses()); `popularity` and `rating` always sort descending.
+  const descending = p.order === undefined || p.order === 'desc';
+  const range = new Map<number, { min: number; max: number }>();
+  const priceKey = (x: ProductRec) => {
+    let r = range.get(x.id);
+    if (!r) range.set(x.id, (r = lookupPriceRange(store, x)));
+    return descending ? r.max : r.min;
+  };
   const keyFns: Record<string, (x: ProductRec) => string | number> = {
     date: (x) => x.created,
     id: (x) => x.id,
@@ -88,11 +97,15 @@ function list(ctx: Ctx): Result {
     slug: (x) => x.slug,
     modified: (x) => x.modified,
     menu_order: (x) => x.menu_order,
-    price: (x) => toNumber(productPrice(store, x)),
+    price: priceKey,
     popularity: (x) => x.total_sales,
     rating: () => 0,
   };
-  items = sortByParams(items, p, keyFns, { orderby: 'date', order: 'desc' });
+  const alwaysDesc = p.orderby === 'popularity' || p.orderby === 'rating';
+  items = sortByParams(items, alwaysDesc ? { ...p, order: 'desc' } : p, keyFns, {
+    orderby: 'date',
+    order: 'desc',
+  });
   return pagedResult(ctx, items, (x) => presentProduct(store, x));
 }
 
