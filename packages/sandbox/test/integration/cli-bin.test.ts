@@ -48,7 +48,7 @@ async function fakePackage(withDist: boolean): Promise<string> {
     await mkdir(join(dir, 'dist'));
     await writeFile(
       join(dir, 'dist', 'cli.js'),
-      'process.stdout.write(`built cli ${process.argv.slice(2)}`);',
+      'process.stdout.write("built cli " + process.argv.slice(2).join(" "));',
     );
   }
   return join(dir, bin);
