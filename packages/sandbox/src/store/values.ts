@@ -24,6 +24,19 @@ export function parseWcDate(value: unknown): number | null {
   return Number.isFinite(ms) ? ms : null;
 }
 
+const REST_DATE_RE = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}(?::\d{2})?)?$/;
+
+/**
+ * rest_parse_date(): an RFC 3339 date-time (no offset means UTC, as PHP runs on UTC under WordPress) to whole
+ * seconds like strtotime(); `forceUtc` first replaces a trailing offset with +00:00. Anything else is null.
+ */
+export function restParseDate(value: string, forceUtc = false): number | null {
+  const date = forceUtc ? value.replace(/[+-]\d+:?\d+$/, '+00:00') : value;
+  if (!REST_DATE_RE.test(date)) return null;
+  const ms = parseWcDate(date);
+  return ms === null ? null : Math.floor(ms / 1000) * 1000;
+}
+
 /** wc_format_decimal($n, $dp): fixed decimals as a string; `dp` false keeps the value trimmed. */
 export function money(n: number, dp = 2): string {
   const v = Number.isFinite(n) ? n : 0;

@@ -124,3 +124,97 @@ describe('orderby=price (WC_Query::order_by_price_{asc,desc}_post_clauses on wc_
     }
   });
 });
+
+describe('date_created on create and update (WC_REST_Products_Controller::prepare_object_for_database)', () => {
+  it('products take date_created (site time, UTC here) and date_created_gmt (offset forced to UTC)', async () => {
+    const make = async (body: Record<string, unknown>) =>
+      (await api('POST', '/products', { name: 'Old', ...body })).json;
+    const local = await make({ date_created: '2020-03-04T05:06:07' });
+    expect(local).toMatchObject({
+      date_created: '2020-03-04T05:06:07',
+      date_created_gmt: '2020-03-04T05:06:07',
+      // wp_insert_post(): a new post's post_modified is its post_date.
+      date_modified: '2020-03-04T05:06:07',
+    });
+    expect((await make({ date_created: '2020-03-04T05:06:07+02:00' })).date_created).toBe(
+      '2020-03-04T03:06:07',
+    );
+    expect((await make({ date_created_gmt: '2020-03-04T05:06:07+02:00' })).date_created).toBe(
+      '2020-03-04T05:06:07',
+    );
+    const both = await make({
+      date_created: '2019-01-01T00:00:00',
+      date_created_gmt: '2018-01-01T00:00:00Z',
+    });
+    expect(both.date_created).toBe('2018-01-01T00:00:00');
+    const ignored = await make({ date_created: 'last tuesday' });
+    expect(Date.parse(`${ignored.date_created}Z`)).toBeGreaterThan(Date.parse('2024-01-01T00:00:00Z'));
+
+    const updated = await api('PUT', `/products/${local.id}`, { date_created: '2015-06-07T08:09:10' });
+    expect(updated.json.date_created).toBe('2015-06-07T08:09:10');
+    expect(Date.parse(`${updated.json.date_modified}Z`)).toBeGreaterThan(Date.parse('2024-01-01T00:00:00Z'));
+
+    const list = await api(
+      'GET',
+      `/products?before=2020-12-31T00:00:00&include=${[local.id, both.id, ignored.id]}`,
+    );
+    expect(list.json.map((p: { id: number }) => p.id)).toEqual([both.id, local.id]);
+    const byDate = await api(
+      'GET',
+      `/products?include=${[local.id, both.id, ignored.id]}&orderby=date&order=asc`,
+    );
+    expect(byDate.json.map((p: { id: number }) => p.id)).toEqual([local.id, both.id, ignored.id]);
+    const modified = await api(
+      'GET',
+      `/products?modified_before=2021-01-01T00:00:00&include=${[both.id, ignored.id]}`,
+    );
+    expect(modified.json.map((p: { id: number }) => p.id)).toEqual([both.id]);
+  });
+
+  it('a published product dated a minute or more ahead is scheduled (wp_insert_post: publish -> future)', async () => {
+    const r = await api('POST', '/products', { name: 'Soon', date_created: '2999-01-01T00:00:00' });
+    expect(r.json).toMatchObject({ status: 'future', slug: 'soon', date_created: '2999-01-01T00:00:00' });
+  });
+
+  it('orders do not take date_created: it is read-only in their schema', async () => {
+    const r = await api('POST', '/orders', {
+      date_created: '2020-01-01T00:00:00',
+      date_created_gmt: '2020-01-01T00:00:00',
+    });
+    expect(r.status).toBe(201);
+    expect(Date.parse(`${r.json.date_created}Z`)).toBeGreaterThan(Date.parse('2024-01-01T00:00:00Z'));
+  });
+});
+
+describe('slugs of unpublished products (wp_insert_post post_name, get_permalink)', () => {
+  it('drafts and pending products have no slug and a plain permalink until published', async () => {
+    const draft = (await api('POST', '/products', { name: 'Draft Mug', status: 'draft' })).json;
+    expect(draft.slug).toBe('');
+    expect(draft.permalink).toBe(`${sb.url}/?post_type=product&p=${draft.id}`);
+    const pending = (await api('POST', '/products', { name: 'Pending Mug', status: 'pending' })).json;
+    expect(pending.slug).toBe('');
+    const renamed = await api('PUT', `/products/${draft.id}`, { name: 'Draft Mug 2' });
+    expect(renamed.json.slug).toBe('');
+    const published = await api('PUT', `/products/${draft.id}`, { status: 'publish' });
+    expect(published.json.slug).toBe('draft-mug-2');
+    expect(published.json.permalink).toBe(`${sb.url}/product/draft-mug-2/`);
+    const priv = (await api('POST', '/products', { name: 'Private Mug', status: 'private' })).json;
+    expect(priv.slug).toBe('private-mug');
+  });
+
+  it('a draft keeps a given slug even when taken; it is made unique when the draft is published', async () => {
+    const live = (await api('POST', '/products', { name: 'Teapot' })).json;
+    expect(live.slug).toBe('teapot');
+    const draft = (await api('POST', '/products', { name: 'Teapot again', slug: 'teapot', status: 'draft' }))
+      .json;
+    expect(draft.slug).toBe('teapot');
+    // A change that touches no post field leaves the published product's slug alone.
+    expect((await api('PUT', `/products/${live.id}`, { regular_price: '9' })).json.slug).toBe('teapot');
+    expect((await api('PUT', `/products/${draft.id}`, { status: 'publish' })).json.slug).toBe('teapot-2');
+  });
+
+  it('a product created without a name is titled "Product" (WC_Product_Data_Store_CPT::create)', async () => {
+    const r = await api('POST', '/products', { regular_price: '1' });
+    expect(r.json).toMatchObject({ name: 'Product', slug: 'product' });
+  });
+});

@@ -2,8 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { lookupPriceRange } from '../../src/store/model/catalog.js';
 import { createOrder } from '../../src/store/model/orders.js';
+import { deleteProduct, updateProduct } from '../../src/store/model/products.js';
 import { createTerm, TAXONOMIES, withDescendants } from '../../src/store/model/terms.js';
 import { createVariation } from '../../src/store/model/variations.js';
+import { restParseDate } from '../../src/store/values.js';
 import { makeStore, product } from '../helpers/model.js';
 
 const CATEGORIES = TAXONOMIES[0]!;
@@ -63,5 +65,37 @@ describe('lookup table prices', () => {
     expect(lookupPriceRange(store, v)).toEqual({ min: 3, max: 30 });
     expect(lookupPriceRange(store, g)).toEqual({ min: 5, max: 10 });
     expect(lookupPriceRange(store, product(store, ''))).toEqual({ min: 0, max: 0 });
+  });
+});
+
+describe('post rows (wp_insert_post, rest_parse_date)', () => {
+  it('restParseDate reads RFC 3339 to whole seconds; the gmt form ignores the offset; other text is null', () => {
+    expect(restParseDate('2020-03-04T05:06:07')).toBe(Date.UTC(2020, 2, 4, 5, 6, 7));
+    expect(restParseDate('2020-03-04 05:06:07.9Z')).toBe(Date.UTC(2020, 2, 4, 5, 6, 7));
+    expect(restParseDate('2020-03-04T05:06:07+02:00')).toBe(Date.UTC(2020, 2, 4, 3, 6, 7));
+    expect(restParseDate('2020-03-04T05:06:07-0500', true)).toBe(Date.UTC(2020, 2, 4, 5, 6, 7));
+    expect(restParseDate('2020-03-04T05:06:07+0200')).toBeNull();
+    expect(restParseDate('2020-03-04')).toBeNull();
+    expect(restParseDate('now')).toBeNull();
+  });
+
+  it('drafts get no slug, publishing derives one, unique among live products only', () => {
+    const store = makeStore();
+    const draft = product(store, '1', undefined, { name: 'Lamp', status: 'draft' });
+    expect(draft.slug).toBe('');
+    const live = product(store, '1', undefined, { name: 'Lamp' });
+    expect(live.slug).toBe('lamp');
+    expect(updateProduct(store, draft, { status: 'publish' }).slug).toBe('lamp-2');
+    deleteProduct(store, store.state.products.get(live.id)!, false);
+    expect(product(store, '1', undefined, { name: 'Lamp' }).slug).toBe('lamp');
+  });
+
+  it('created dates set on create become the modified date too; a later write moves only modified', () => {
+    const store = makeStore();
+    const p = product(store, '1', undefined, { date_created_gmt: '2001-02-03T04:05:06Z' });
+    expect([p.created, p.modified]).toEqual([Date.UTC(2001, 1, 3, 4, 5, 6), Date.UTC(2001, 1, 3, 4, 5, 6)]);
+    const later = updateProduct(store, p, { regular_price: '2' });
+    expect(later.created).toBe(Date.UTC(2001, 1, 3, 4, 5, 6));
+    expect(later.modified).toBeGreaterThan(Date.UTC(2024, 0, 1));
   });
 });

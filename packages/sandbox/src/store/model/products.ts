@@ -1,10 +1,10 @@
 import { RestError } from '../wp/errors.js';
+import { applyDateCreated, savePost } from './post.js';
 import type { ProductRec } from './records.js';
 import { applySellable, blankSellable, makeImage } from './sellable.js';
 import { nextId, UNCATEGORIZED_ID } from './state.js';
 import { syncStockStatus } from './stock.js';
 import type { Store } from './store.js';
-import { slugify, uniqueSlug } from './util.js';
 
 export function blankProduct(id: number, now: number): ProductRec {
   return {
@@ -38,7 +38,7 @@ export function writeProduct(
   store: Store,
   rec: ProductRec,
   p: Record<string, unknown>,
-  creating: boolean,
+  before: ProductRec | null,
 ): void {
   const now = store.now();
   applySellable(store, rec, p, now);
@@ -90,26 +90,19 @@ export function writeProduct(
       option: typeof a.option === 'string' ? a.option : '',
     }));
   }
-  if (typeof p.slug === 'string' && p.slug !== '') {
-    rec.slug = uniqueSlug(slugify(p.slug), (s) =>
-      [...store.state.products.values()].some((x) => x.slug === s && x.id !== rec.id),
-    );
-  } else if (creating || (typeof p.name === 'string' && rec.slug === '')) {
-    const base = (rec.name ? slugify(rec.name) : '') || `product-${rec.id}`;
-    rec.slug = uniqueSlug(base, (s) =>
-      [...store.state.products.values()].some((x) => x.slug === s && x.id !== rec.id),
-    );
-  }
+  // set_slug() takes the value as given; wp_insert_post() in savePost() decides the stored post_name.
+  if (typeof p.slug === 'string') rec.slug = p.slug;
   if (rec.categories.length === 0) rec.categories = [UNCATEGORIZED_ID];
+  applyDateCreated(rec, p);
   syncStockStatus(rec);
-  rec.modified = now;
+  savePost(store, rec, before, now);
 }
 
 /** Inserts a product; its id is taken only once the body has been applied, so a rejected body wastes none. */
 export function createProduct(store: Store, p: Record<string, unknown>): ProductRec {
   const id = store.state.seq.post + 1;
   const rec = blankProduct(id, store.now());
-  writeProduct(store, rec, p, true);
+  writeProduct(store, rec, p, null);
   nextId(store.state, 'post');
   store.state.products.set(id, rec);
   store.changed();
@@ -121,7 +114,7 @@ export function createProduct(store: Store, p: Record<string, unknown>): Product
 export function updateProduct(store: Store, rec: ProductRec, p: Record<string, unknown>): ProductRec {
   const draft = structuredClone(rec);
   const wasTrash = rec.status === 'trash';
-  writeProduct(store, draft, p, false);
+  writeProduct(store, draft, p, rec);
   store.state.products.set(rec.id, draft);
   store.changed();
   if (wasTrash && draft.status !== 'trash') store.emit('product', 'restored', rec.id);

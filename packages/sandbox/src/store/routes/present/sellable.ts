@@ -1,4 +1,5 @@
 import type { Sellable } from '../../model/catalog.js';
+import { productLink } from '../../model/post.js';
 import type { Image, ProductRec } from '../../model/records.js';
 import type { Store } from '../../model/store.js';
 import { wcDate } from '../../values.js';
@@ -24,5 +25,5 @@ export function backorderFlags(p: Sellable) {
 }
 
 export function permalink(store: Store, p: ProductRec): string {
-  return `${store.homeUrl}/product/${p.slug}/`;
+  return productLink(store.homeUrl, p);
 }

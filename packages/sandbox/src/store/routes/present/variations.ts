@@ -6,6 +6,11 @@ import { slugify } from '../../model/util.js';
 import { wcDate } from '../../values.js';
 import { backorderFlags, permalink, presentImage } from './sellable.js';
 
+/** add_query_arg(): appended with `&` when the parent's link is already the plain `?post_type=product&p=` one. */
+function withQuery(link: string, query: string): string {
+  return query ? `${link}${link.includes('?') ? '&' : '?'}${query}` : link;
+}
+
 /** The variation's permalink is the parent's with the chosen attributes as `attribute_*` query parameters. */
 export function presentVariation(store: Store, v: VariationRec): Record<string, unknown> {
   const parent = store.state.products.get(v.parent_id);
@@ -23,7 +28,7 @@ export function presentVariation(store: Store, v: VariationRec): Record<string, 
     date_modified: wcDate(v.modified),
     date_modified_gmt: wcDate(v.modified),
     description: v.description,
-    permalink: parent ? `${permalink(store, parent)}${query ? `?${query}` : ''}` : '',
+    permalink: parent ? withQuery(permalink(store, parent), query) : '',
     sku: v.sku,
     global_unique_id: '',
     price,
