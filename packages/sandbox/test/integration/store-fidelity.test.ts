@@ -218,3 +218,93 @@ describe('slugs of unpublished products (wp_insert_post post_name, get_permalink
     expect(r.json).toMatchObject({ name: 'Product', slug: 'product' });
   });
 });
+
+describe('JSON null parameters (WP_REST_Request::has_valid_params / sanitize_params)', () => {
+  it('are not validated but sanitized: an order created with status null stays pending', async () => {
+    const r = await api('POST', '/orders', {
+      status: null,
+      currency: null,
+      customer_id: null,
+      set_paid: null,
+    });
+    expect(r.status).toBe(201);
+    expect(r.json).toMatchObject({ status: 'pending', currency: 'USD', customer_id: 0, date_paid: null });
+    const u = await api('PUT', `/orders/${r.json.id}`, { status: 'on-hold' });
+    const again = await api('PUT', `/orders/${r.json.id}`, {
+      status: null,
+      customer_note: null,
+      billing: null,
+    });
+    expect(again.status).toBe(200);
+    expect(again.json).toMatchObject({ status: 'on-hold', customer_note: '' });
+    expect(again.json.billing).toEqual(u.json.billing);
+  });
+
+  it('products: status null is a draft, type null simple, stock_quantity null 0, sale dates unchanged', async () => {
+    const r = await api('POST', '/products', {
+      name: 'Nulls',
+      status: null,
+      type: null,
+      tax_status: null,
+      manage_stock: true,
+      stock_quantity: null,
+      date_on_sale_from: '2030-01-01T00:00:00',
+    });
+    expect(r.status).toBe(201);
+    expect(r.json).toMatchObject({
+      status: 'draft',
+      slug: '',
+      type: 'simple',
+      tax_status: 'taxable',
+      stock_quantity: 0,
+      date_on_sale_from: '2030-01-01T00:00:00',
+    });
+    const u = await api('PUT', `/products/${r.json.id}`, { date_on_sale_from: null, stock_status: null });
+    expect(u.json).toMatchObject({ date_on_sale_from: '2030-01-01T00:00:00', stock_status: 'outofstock' });
+  });
+
+  it('an empty catalog_visibility fails in WC_Product::set_catalog_visibility()', async () => {
+    const r = await api('POST', '/products', { name: 'Hidden?', catalog_visibility: null });
+    expect(r.status).toBe(400);
+    expect(r.json).toEqual({
+      code: 'product_invalid_catalog_visibility',
+      message: 'Invalid catalog visibility option.',
+      data: { status: 400 },
+    });
+  });
+
+  it('webhook updates skip empty values (update_item checks ! empty())', async () => {
+    const w = (
+      await api('POST', '/webhooks', {
+        name: 'Hook',
+        topic: 'order.created',
+        delivery_url: 'http://127.0.0.1:9/hook',
+        status: 'paused',
+      })
+    ).json;
+    const r = await api('PUT', `/webhooks/${w.id}`, {
+      name: null,
+      topic: null,
+      status: null,
+      delivery_url: '',
+    });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ name: 'Hook', topic: 'order.created', status: 'paused' });
+  });
+
+  it('a category display null is stored empty and read back as default (update_term_meta_fields)', async () => {
+    const c = (await api('POST', '/products/categories', { name: 'Shown', display: 'products' })).json;
+    expect((await api('PUT', `/products/categories/${c.id}`, { display: null })).json.display).toBe(
+      'default',
+    );
+  });
+
+  it('values that are not null are still validated, and a required null is still missing', async () => {
+    const bad = await api('POST', '/orders', { status: 5 });
+    expect(bad.json.data.params.status).toBe('status is not of type string.');
+    const date = await api('POST', '/products', { date_created: 5 });
+    expect(date.json.data.params.date_created).toBe('date_created is not of type null,string.');
+    const missing = await api('POST', '/webhooks', { topic: null, delivery_url: 'http://127.0.0.1:9/' });
+    expect(missing.json.code).toBe('rest_missing_callback_param');
+  });
+});

@@ -6,6 +6,7 @@ import { deleteProduct, updateProduct } from '../../src/store/model/products.js'
 import { createTerm, TAXONOMIES, withDescendants } from '../../src/store/model/terms.js';
 import { createVariation } from '../../src/store/model/variations.js';
 import { restParseDate } from '../../src/store/values.js';
+import { validateParams } from '../../src/store/wp/params.js';
 import { makeStore, product } from '../helpers/model.js';
 
 const CATEGORIES = TAXONOMIES[0]!;
@@ -97,5 +98,27 @@ describe('post rows (wp_insert_post, rest_parse_date)', () => {
     const later = updateProduct(store, p, { regular_price: '2' });
     expect(later.created).toBe(Date.UTC(2001, 1, 3, 4, 5, 6));
     expect(later.modified).toBeGreaterThan(Date.UTC(2024, 0, 1));
+  });
+});
+
+describe('null parameters (WP_REST_Request::sanitize_params, rest_sanitize_value_from_schema)', () => {
+  it('skip validation and take the zero value of their type; nullable and mixed ones stay null', () => {
+    const out = validateParams(
+      { s: null, e: null, i: null, b: null, a: null, o: null, n: null, m: null, kept: 'x' },
+      {
+        s: { type: 'string', format: 'email' },
+        e: { type: 'string', enum: ['one'] },
+        i: { type: 'integer', min: 1 },
+        b: { type: 'boolean' },
+        a: { type: 'array', items: { type: 'integer' } },
+        o: { type: 'object', props: { x: { type: 'string' } } },
+        n: { type: 'string', nullable: 'first' },
+        m: { type: 'mixed' },
+      },
+    );
+    expect(out).toEqual({ s: '', e: '', i: 0, b: false, a: [], o: {}, n: null, m: null, kept: 'x' });
+    expect(() => validateParams({ r: null }, { r: { type: 'string', required: true } })).toThrow(
+      'Missing parameter(s): r',
+    );
   });
 });

@@ -6,6 +6,7 @@ import { RestError } from '../wp/errors.js';
 import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../wp/list.js';
 import { validateParams } from '../wp/params.js';
 import { type Ctx, idParam, type Result, type Router, requireCap } from '../wp/router.js';
+import { orderArgs } from './empty-args.js';
 import { FORCE } from './params/common.js';
 import { DP_SPECS, ORDER_LIST_SPECS, ORDER_SPECS } from './params/orders.js';
 import { presentOrder } from './present/orders.js';
@@ -72,7 +73,7 @@ function create(ctx: Ctx): Result {
   if (namesId(ctx)) {
     throw new RestError(400, 'woocommerce_rest_shop_order_exists', 'Cannot create existing shop_order.');
   }
-  const o = createOrder(ctx.store, p);
+  const o = createOrder(ctx.store, orderArgs(p));
   return {
     status: 201,
     body: presentOrder(ctx.store, o),
@@ -93,7 +94,7 @@ function update(ctx: Ctx): Result {
   const o = ctx.store.state.orders.get(idParam(ctx));
   if (o) requireCap(ctx, 'edit');
   if (!o) throw invalidId(400);
-  updateOrder(ctx.store, o, p);
+  updateOrder(ctx.store, o, orderArgs(p));
   return { status: 200, body: presentOrder(ctx.store, o, dpOf(p)) };
 }
 

@@ -10,6 +10,7 @@ import { RestError } from '../wp/errors.js';
 import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../wp/list.js';
 import { validateParams } from '../wp/params.js';
 import { type Ctx, idParam, type Result, type Router, requireCap } from '../wp/router.js';
+import { productArgs } from './empty-args.js';
 import { FORCE, VIEW } from './params/common.js';
 import { PRODUCT_LIST_SPECS, PRODUCT_SPECS } from './params/products.js';
 import { presentProduct } from './present/products.js';
@@ -87,7 +88,10 @@ function list(ctx: Ctx): Result {
   const range = new Map<number, { min: number; max: number }>();
   const priceKey = (x: ProductRec) => {
     let r = range.get(x.id);
-    if (!r) range.set(x.id, (r = lookupPriceRange(store, x)));
+    if (!r) {
+      r = lookupPriceRange(store, x);
+      range.set(x.id, r);
+    }
     return descending ? r.max : r.min;
   };
   const keyFns: Record<string, (x: ProductRec) => string | number> = {
@@ -115,7 +119,7 @@ function create(ctx: Ctx): Result {
   if (namesId(ctx)) {
     throw new RestError(400, 'woocommerce_rest_product_exists', 'Cannot create existing product.');
   }
-  const rec = createProduct(ctx.store, p);
+  const rec = createProduct(ctx.store, productArgs(p));
   return {
     status: 201,
     body: presentProduct(ctx.store, rec),
@@ -138,7 +142,7 @@ function update(ctx: Ctx): Result {
   const rec = ctx.store.state.products.get(idParam(ctx));
   if (rec) requireCap(ctx, 'edit');
   if (!rec) throw invalidId(400);
-  return { status: 200, body: presentProduct(ctx.store, updateProduct(ctx.store, rec, p)) };
+  return { status: 200, body: presentProduct(ctx.store, updateProduct(ctx.store, rec, productArgs(p))) };
 }
 
 function remove(ctx: Ctx): Result {

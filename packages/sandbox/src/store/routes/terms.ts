@@ -15,6 +15,7 @@ import { RestError } from '../wp/errors.js';
 import { filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../wp/list.js';
 import { validateParams } from '../wp/params.js';
 import { type Ctx, idParam, type Result, type Router, requireCap } from '../wp/router.js';
+import { termArgs } from './empty-args.js';
 import { FORCE, VIEW } from './params/common.js';
 import { TERM_LIST_SPECS, termSpecs } from './params/terms.js';
 import { presentTerm } from './present/terms.js';
@@ -55,7 +56,7 @@ function register(router: Router, store: Store, def: TaxonomyDef): void {
   const create = (ctx: Ctx): Result => {
     const p = validateParams(ctx.params, termSpecs(def, true));
     requireCap(ctx, 'create');
-    const t = createTerm(store, def, p);
+    const t = createTerm(store, def, termArgs(p));
     return {
       status: 201,
       body: presentTerm(store, def, t),
@@ -76,7 +77,7 @@ function register(router: Router, store: Store, def: TaxonomyDef): void {
     requireCap(ctx, 'edit');
     const t = findTerm(store, def, idParam(ctx));
     if (!t) throw notFound();
-    return { status: 200, body: presentTerm(store, def, updateTerm(store, def, t, p)) };
+    return { status: 200, body: presentTerm(store, def, updateTerm(store, def, t, termArgs(p))) };
   };
 
   const remove = (ctx: Ctx): Result => {

@@ -8,6 +8,7 @@ import { RestError } from '../wp/errors.js';
 import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../wp/list.js';
 import { validateParams } from '../wp/params.js';
 import { type Ctx, idParam, type Result, type Router, requireCap } from '../wp/router.js';
+import { variationArgs } from './empty-args.js';
 import { FORCE, VIEW } from './params/common.js';
 import { VARIATION_LIST_SPECS, VARIATION_SPECS } from './params/variations.js';
 import { presentVariation } from './present/variations.js';
@@ -82,7 +83,7 @@ function create(ctx: Ctx): Result {
       'Cannot set attributes due to invalid parent product.',
     );
   }
-  const rec = createVariation(ctx.store, parent, p);
+  const rec = createVariation(ctx.store, parent, variationArgs(p));
   return {
     status: 201,
     body: presentVariation(ctx.store, rec),
@@ -101,7 +102,10 @@ function update(ctx: Ctx): Result {
   if (ctx.store.state.variations.has(idParam(ctx))) requireCap(ctx, 'edit');
   const rec = variationOr(ctx, 400);
   const p = validateParams(ctx.params, VARIATION_SPECS);
-  return { status: 200, body: presentVariation(ctx.store, updateVariation(ctx.store, rec, p)) };
+  return {
+    status: 200,
+    body: presentVariation(ctx.store, updateVariation(ctx.store, rec, variationArgs(p))),
+  };
 }
 
 function remove(ctx: Ctx): Result {

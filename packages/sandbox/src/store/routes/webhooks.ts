@@ -5,6 +5,7 @@ import { RestError } from '../wp/errors.js';
 import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../wp/list.js';
 import { validateParams } from '../wp/params.js';
 import { type Ctx, idParam, type Result, type Router, requireCap } from '../wp/router.js';
+import { webhookArgs } from './empty-args.js';
 import { FORCE, VIEW } from './params/common.js';
 import { WEBHOOK_CREATE_SPECS, WEBHOOK_LIST_SPECS, WEBHOOK_SPECS } from './params/webhooks.js';
 import { presentWebhook } from './present/webhooks.js';
@@ -38,7 +39,7 @@ function create(ctx: Ctx): Result {
   if (namesId(ctx)) {
     throw new RestError(400, 'woocommerce_rest_shop_webhook_exists', 'Cannot create existing shop_webhook.');
   }
-  const w = createWebhook(ctx.store, p);
+  const w = createWebhook(ctx.store, webhookArgs(p, true));
   return {
     status: 201,
     body: presentWebhook(ctx.store, w),
@@ -59,7 +60,10 @@ function update(ctx: Ctx): Result {
   requireCap(ctx, 'edit');
   const existing = ctx.store.state.webhooks.get(idParam(ctx));
   if (!existing) throw notFound(400);
-  return { status: 200, body: presentWebhook(ctx.store, updateWebhook(ctx.store, existing, p)) };
+  return {
+    status: 200,
+    body: presentWebhook(ctx.store, updateWebhook(ctx.store, existing, webhookArgs(p, false))),
+  };
 }
 
 function remove(ctx: Ctx): Result {

@@ -9,7 +9,8 @@ export type Spec =
       type: 'string';
       enum?: readonly string[];
       format?: 'email' | 'uri' | 'date-time';
-      nullable?: boolean;
+      /** `'first'`: the schema type is `['null', 'string']`, which is how error messages name it. */
+      nullable?: boolean | 'first';
       required?: boolean;
     }
   | { type: 'boolean'; nullable?: boolean; required?: boolean }
@@ -49,10 +50,18 @@ function parseList(v: unknown): unknown[] | null {
 type Outcome = { ok: true; value: unknown } | { ok: false; issue: ParamIssue };
 
 export function validateValue(param: string, value: unknown, spec: Spec): Outcome {
-  const typeError = (type: string): Outcome => ({
-    ok: false,
-    issue: { param, code: 'rest_invalid_type', message: `${param} is not of type ${type}.`, data: { param } },
-  });
+  const typeError = (type: string): Outcome => {
+    const types = spec.type === 'string' && spec.nullable === 'first' ? `null,${type}` : type;
+    return {
+      ok: false,
+      issue: {
+        param,
+        code: 'rest_invalid_type',
+        message: `${param} is not of type ${types}.`,
+        data: { param },
+      },
+    };
+  };
   if (spec.type === 'mixed') return { ok: true, value };
   if (value === null && spec.nullable) return { ok: true, value: null };
   switch (spec.type) {
@@ -173,6 +182,31 @@ function isUri(v: string): boolean {
 }
 
 /**
+ * A top-level `null` is never validated: has_valid_params() checks get_param(), and isset() skips a null, so
+ * get_param() falls through to the query, URL and defaults. WP_REST_Request::sanitize_params() then runs the
+ * arg's rest_sanitize_request_arg() over the null itself, and rest_sanitize_value_from_schema() casts it: (string)
+ * gives '', (int) 0, (float) 0, rest_sanitize_boolean() false, rest_sanitize_array() / rest_sanitize_object() an
+ * empty array. A type list that includes 'null' (and 'mixed') keeps it null. The handler sees that value, which
+ * shadows the arg's default.
+ */
+function sanitizeNull(spec: Spec): unknown {
+  if (spec.type === 'mixed' || spec.nullable) return null;
+  switch (spec.type) {
+    case 'string':
+      return '';
+    case 'integer':
+    case 'number':
+      return 0;
+    case 'boolean':
+      return false;
+    case 'array':
+      return [];
+    case 'object':
+      return {};
+  }
+}
+
+/**
  * Validates and coerces `params` against `specs` the way WP_REST_Request::has_valid_params() does:
  * missing required args first (rest_missing_callback_param), then every invalid arg reported at once.
  * Returns a copy with coerced values; unknown params pass through untouched.
@@ -186,6 +220,10 @@ export function validateParams(params: Record<string, unknown>, specs: Specs): R
   const out: Record<string, unknown> = { ...params };
   for (const [name, spec] of Object.entries(specs)) {
     if (!(name in params) || params[name] === undefined) continue;
+    if (params[name] === null) {
+      out[name] = sanitizeNull(spec);
+      continue;
+    }
     const r = validateValue(name, params[name], spec);
     if (r.ok) out[name] = r.value;
     else issues.push({ ...r.issue, param: name });

@@ -42,8 +42,8 @@ export const PRODUCT_SPECS: Specs = {
   grouped_products: { type: 'array', items: { type: 'integer' } },
   // Schema type 'date-time', which WC_REST_Controller::adjust_wp_5_5_datatype_compatibility() turns into
   // ['null', 'string'] with no format: any string passes and rest_parse_date() decides (model/post.ts).
-  date_created: { type: 'string', nullable: true },
-  date_created_gmt: { type: 'string', nullable: true },
+  date_created: { type: 'string', nullable: 'first' },
+  date_created_gmt: { type: 'string', nullable: 'first' },
 };
 
 export const PRODUCT_LIST_SPECS: Specs = {
