@@ -13,7 +13,7 @@ import {
   type ValidationIssue,
 } from '@x/core';
 import { name as packageName, version as packageVersion } from '../package.json';
-import { type OAuthSignatureMethod, signOAuth } from './oauth.js';
+import { type OAuthSignatureMethod, oauthSigner, signOAuth } from './oauth.js';
 import { Customers } from './resources/customers.js';
 import { Orders } from './resources/orders.js';
 import { Products } from './resources/products.js';
@@ -35,6 +35,12 @@ export interface StoreClientOptions extends Omit<ClientOptions, 'baseURL' | 'aut
   apiPrefix?: string;
   /** OAuth 1.0a signature method used over plain HTTP. Default HMAC-SHA256. */
   oauthSignatureMethod?: OAuthSignatureMethod;
+  /**
+   * Send input fields this SDK does not know (a field a newer store or a plugin accepts) instead of
+   * rejecting them with a `ValidationError`. Default false: a misspelt field is an error, since the store
+   * would drop it silently. `client.withOptions({ allowUnknownFields: true })` scopes it to some calls.
+   */
+  allowUnknownFields?: boolean;
 }
 
 const NAMESPACE = '/wc/v3';
@@ -55,6 +61,7 @@ export class StoreClient extends BaseClient<StoreClientOptions> {
       permalinks,
       apiPrefix,
       oauthSignatureMethod,
+      allowUnknownFields,
       ...core
     } = options;
     super(
@@ -67,10 +74,11 @@ export class StoreClient extends BaseClient<StoreClientOptions> {
       storeAdapter(permalinks ?? 'pretty', apiPrefix ?? 'wp-json'),
       options,
     );
-    this.products = new Products(this);
-    this.orders = new Orders(this);
-    this.customers = new Customers(this);
-    this.webhooks = new Webhooks(this);
+    const context = { client: this, allowUnknownFields: allowUnknownFields ?? false };
+    this.products = new Products(context);
+    this.orders = new Orders(context);
+    this.customers = new Customers(context);
+    this.webhooks = new Webhooks(context);
   }
 }
 
@@ -83,6 +91,8 @@ function checkOptions(options: StoreClientOptions): URL {
       issues.push({ path: 'url', message: 'must be an http(s) URL' });
     if (home.username || home.password)
       issues.push({ path: 'url', message: 'must not contain credentials; use consumerKey/consumerSecret' });
+    const api = apiPath(home, options.apiPrefix ?? 'wp-json');
+    if (api) issues.push({ path: 'url', message: api });
   } catch {
     issues.push({
       path: 'url',
@@ -108,6 +118,28 @@ function checkOptions(options: StoreClientOptions): URL {
 }
 
 /**
+ * A URL that already points at the REST API (`…/wp-json/wc/v3`, `?rest_route=`) would get the API path
+ * twice and fail with `404 rest_no_route`, which names neither cause nor URL. Refused at construction,
+ * rather than stripped, so the URL in the code is the one requests go to.
+ */
+function apiPath(url: URL, prefix: string): string | undefined {
+  const at = prefix ? url.pathname.search(new RegExp(`/(index\\.php/)?${escapeRegExp(prefix)}(/|$)`)) : -1;
+  const route = url.searchParams.get('rest_route');
+  const routed = route !== null;
+  if (at === -1 && !routed) return undefined;
+  const home = `${url.origin}${at === -1 ? url.pathname : url.pathname.slice(0, at)}`.replace(/\/+$/, '');
+  // Only the route of the query is shown: the rest may hold keys.
+  const given = `${url.origin}${url.pathname}${routed ? `?rest_route=${route}` : ''}`;
+  return routed
+    ? `contains ?rest_route= (${given}): pass the store's home URL (${home}) and permalinks: 'plain'; the client adds ?rest_route=/wc/v3/... itself`
+    : `points at the REST API (${given}): pass the store's home URL (${home}), without /${prefix}; the client adds /${prefix}/wc/v3 itself`;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
  * What WooCommerce accepts: over HTTPS, Basic or query keys; over plain HTTP it ignores both and only
  * one-legged OAuth 1.0a authenticates, which also never puts the secret on the wire.
  */
@@ -118,10 +150,11 @@ function chooseAuth(options: StoreClientOptions, home: URL): AuthStrategy {
       ? queryAuth({ consumer_key: options.consumerKey, consumer_secret: secret })
       : basicAuth(options.consumerKey, secret);
   }
+  const method = options.oauthSignatureMethod ?? 'HMAC-SHA256';
   const credentials = {
     consumerKey: options.consumerKey,
-    consumerSecret: options.consumerSecret,
-    method: options.oauthSignatureMethod ?? 'HMAC-SHA256',
+    method,
+    sign: oauthSigner(options.consumerSecret, method),
   };
   return signerAuth('oauth1', (request) => signOAuth(request, credentials), [options.consumerSecret]);
 }
@@ -164,7 +197,29 @@ export function wooErrorDetails(body: unknown, response: Response, request: Prep
       .join('; ');
   if (response.status === 401 && typeof code === 'string' && /^woocommerce_rest_cannot_/.test(code))
     details.hint = anonymousHint(request);
+  if (code === 'woocommerce_rest_authentication_error' && /signature does not match/i.test(String(message)))
+    details.hint = signatureHint(request);
   return details;
+}
+
+/**
+ * WooCommerce recomputes the OAuth signature over its own home URL (WordPress's Site Address) with the
+ * request's path and query, so anything that makes the URL we signed differ from that one fails here,
+ * with a message that names no URL. Say which one we signed and what usually differs.
+ */
+function signatureHint(request: PreparedRequest): string {
+  const { url } = request;
+  const signed = `${request.method} ${url.origin}${url.pathname}`;
+  const route = url.searchParams.get('rest_route');
+  const causes = [
+    `the store's Site Address (WordPress Settings → General) is not ${url.origin}: scheme, host and port must be exactly the same (http vs https, localhost vs 127.0.0.1, www or not, :8080)`,
+    'a proxy, tunnel or container port mapping in between changes the host, port or scheme the store sees (pass the URL WordPress itself is configured with)',
+    route === null
+      ? "the store is reached through a different path: WordPress in a subdirectory (include it in url), a custom REST prefix (apiPrefix), or plain permalinks (permalinks: 'plain' sends ?rest_route=)"
+      : `the store serves pretty permalinks and rebuilt the URL differently (try without permalinks: 'plain')`,
+    'the consumer secret does not belong to this consumer key',
+  ];
+  return `The store computed a different OAuth 1.0a signature for ${signed}${route ? `?rest_route=${route}` : ''}. Likely causes: ${causes.map((c, i) => `(${i + 1}) ${c}`).join('; ')}.`;
 }
 
 /**

@@ -39,7 +39,7 @@ export type { Customers } from './resources/customers.js';
 export type { OrderNotes, OrderRefunds, Orders } from './resources/orders.js';
 export type { Products, ProductTerms, Variations } from './resources/products.js';
 export type { Webhooks } from './resources/webhooks.js';
-export type { BatchItemError } from './schemas/common.js';
+export type { Address, AddressInput, BatchItemError, MetaData, MetaDataInput } from './schemas/common.js';
 export {
   type Customer,
   type CustomerCreateInput,
@@ -48,15 +48,24 @@ export {
   customer as customerSchema,
 } from './schemas/customers.js';
 export {
+  type ManualRefundInput,
   type Order,
+  type OrderCouponLineInput,
+  type OrderFeeLineInput,
   type OrderInput,
+  type OrderLineItem,
+  type OrderLineItemInput,
   type OrderListParams,
   type OrderNote,
   type OrderNoteInput,
+  type OrderNoteListParams,
+  type OrderShippingLineInput,
   type OrderStatus,
   order as orderSchema,
   type Refund,
   type RefundInput,
+  type RefundLineItemInput,
+  type RefundListParams,
 } from './schemas/orders.js';
 export {
   type Product,
@@ -65,8 +74,10 @@ export {
   product as productSchema,
   type Term,
   type TermInput,
+  type TermListParams,
   type Variation,
   type VariationInput,
+  type VariationListParams,
 } from './schemas/products.js';
 export {
   type Webhook,

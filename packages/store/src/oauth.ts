@@ -1,4 +1,4 @@
-import { hmac, type PreparedRequest } from '@x/core';
+import type { PreparedRequest } from '@x/core';
 
 /**
  * One-legged OAuth 1.0a as WooCommerce verifies it (`WC_REST_Authentication::check_oauth_signature`):
@@ -39,13 +39,64 @@ function nonce(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** The part of `node:crypto` the signer uses, looked up at run time so browser bundles never import it. */
+interface NodeCrypto {
+  createHmac(
+    algorithm: string,
+    key: string,
+  ): { update(data: string): { digest(encoding: 'base64'): string } };
+}
+
+function builtinCrypto(): NodeCrypto | undefined {
+  const runtime = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  try {
+    return runtime?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Signs base strings with one client's secret. Every request is signed, and a Web Crypto HMAC is an async
+ * job that (with its key import) costs 60-130 µs where Node's `createHmac` costs about 7 µs: a tenth of a
+ * millisecond per request that showed in the batch benchmark. So Node's crypto where the runtime offers it
+ * (`process.getBuiltinModule`: Node 20.16+, Bun, Deno), else Web Crypto with the key imported once.
+ */
+export function oauthSigner(
+  consumerSecret: string,
+  method: OAuthSignatureMethod,
+  node: NodeCrypto | undefined = builtinCrypto(),
+): (base: string) => Promise<string> {
+  const key = `${consumerSecret}&`;
+  if (node) {
+    const algorithm = method === 'HMAC-SHA1' ? 'sha1' : 'sha256';
+    return async (base) => node.createHmac(algorithm, key).update(base).digest('base64');
+  }
+  let imported: Promise<CryptoKey> | undefined;
+  return async (base) => {
+    imported ??= crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(key),
+      { name: 'HMAC', hash: method === 'HMAC-SHA1' ? 'SHA-1' : 'SHA-256' },
+      false,
+      ['sign'],
+    );
+    const signature = new Uint8Array(
+      await crypto.subtle.sign('HMAC', await imported, new TextEncoder().encode(base)),
+    );
+    return btoa(String.fromCharCode(...signature));
+  };
+}
+
 export async function signOAuth(
   request: PreparedRequest,
-  credentials: { consumerKey: string; consumerSecret: string; method: OAuthSignatureMethod },
+  credentials: { consumerKey: string; method: OAuthSignatureMethod; sign: (base: string) => Promise<string> },
   now: () => number = Date.now,
 ): Promise<void> {
   const { url } = request;
-  for (const key of [...url.searchParams.keys()]) if (key.startsWith('oauth_')) url.searchParams.delete(key);
+  if (url.search.includes('oauth_'))
+    for (const key of [...url.searchParams.keys()])
+      if (key.startsWith('oauth_')) url.searchParams.delete(key);
   const oauth: Array<[string, string]> = [
     ['oauth_consumer_key', credentials.consumerKey],
     ['oauth_nonce', nonce()],
@@ -53,8 +104,8 @@ export async function signOAuth(
     ['oauth_timestamp', String(Math.floor(now() / 1000))],
   ];
   const base = oauthBaseString(request.method, url, [...url.searchParams, ...oauth]);
-  const algorithm = credentials.method === 'HMAC-SHA1' ? 'SHA-1' : 'SHA-256';
-  const signature = await hmac(algorithm, `${credentials.consumerSecret}&`, base, 'base64');
-  for (const [key, value] of oauth) url.searchParams.set(key, value);
-  url.searchParams.set('oauth_signature', signature);
+  oauth.push(['oauth_signature', await credentials.sign(base)]);
+  // One assignment: every `searchParams.set` re-serialises the whole URL.
+  const signed = oauth.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join('&');
+  url.search = url.search ? `${url.search}&${signed}` : signed;
 }

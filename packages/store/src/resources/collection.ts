@@ -3,15 +3,23 @@ import {
   type BaseClient,
   BatchError,
   type PagePromise,
+  type PageStrategy,
   pageNumberStrategy,
   parseInput,
   type RequestOptions,
   type RequestSpec,
-  ResponseValidationError,
-  toIssues,
 } from '@x/core';
 import * as z from 'zod/mini';
+import { compileCheck } from '../schemas/check.js';
 import { type BatchItemError, batchItemError, deleteParams } from '../schemas/common.js';
+import { checkInput, checkItem } from '../schemas/validate.js';
+
+/** What resources need of their client: its request loop, and how strictly inputs are checked. */
+export interface StoreContext {
+  client: BaseClient;
+  /** Send input fields the schemas do not know (for fields a newer store has) instead of refusing them. */
+  allowUnknownFields: boolean;
+}
 
 export interface ListOptions extends RequestOptions {
   /** Pages fetched at once after the first (still paced by the rate limiter). Default 1. */
@@ -74,6 +82,16 @@ type UpdateInput<S extends Schemas> = z.input<
 type ListParams<S extends Schemas> = z.input<S['list']>;
 
 const pages = pageNumberStrategy<never>({ totalHeader: 'x-wp-total', totalPagesHeader: 'x-wp-totalpages' });
+/** Routes the store does not page (order notes): every item comes in one response, the only page. */
+const onePage: PageStrategy<never> = {
+  items: (body) => (Array.isArray(body) ? (body as never[]) : []),
+  describe: (_spec, _response, _body, items) => ({
+    total: items.length,
+    totalPages: 1,
+    pageNumber: 1,
+    next: null,
+  }),
+};
 const resourceId = z.number().check(z.int(), z.positive());
 const batchItems = z.array(z.unknown());
 const batchResponse = z.looseObject({
@@ -83,6 +101,8 @@ const batchResponse = z.looseObject({
 });
 
 export function checkId(value: unknown, field = 'id'): number {
+  // The common case without building a schema per call (a batch checks a thousand ids).
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return value;
   return parseInput(z.object({ [field]: resourceId }), { [field]: value }, `${field}`)[field] as number;
 }
 
@@ -92,14 +112,22 @@ export function checkId(value: unknown, field = 'id'): number {
  */
 export class Collection<S extends Schemas> {
   readonly #client: BaseClient;
+  readonly #allowUnknown: boolean;
   /** A function for nested collections, so a bad parent id rejects the call instead of throwing. */
   readonly #base: string | (() => string);
   readonly #schemas: S;
 
-  constructor(client: BaseClient, base: string | (() => string), schemas: S) {
-    this.#client = client;
+  constructor(context: StoreContext, base: string | (() => string), schemas: S) {
+    this.#client = context.client;
+    this.#allowUnknown = context.allowUnknownFields;
     this.#base = base;
     this.#schemas = schemas;
+  }
+
+  #input<T extends z.ZodMiniType>(schema: T, input: unknown, what: string | (() => string)): z.output<T> {
+    const name = this.#schemas.name;
+    const named = typeof what === 'string' ? `${name}.${what}` : () => `${name}.${what()}`;
+    return checkInput(schema, input, named, this.#allowUnknown);
   }
 
   get #path(): string {
@@ -118,7 +146,7 @@ export class Collection<S extends Schemas> {
     return this.#client.request(() => ({
       method: 'POST' as const,
       path: this.#path,
-      body: parseInput(this.#schemas.create, input, `${this.#schemas.name}.create input`),
+      body: this.#input(this.#schemas.create, input, 'create input'),
       schema: this.#item,
       what: `${this.#schemas.name}.create`,
       options,
@@ -140,7 +168,7 @@ export class Collection<S extends Schemas> {
     return this.#client.request(() => ({
       method: 'PUT' as const,
       path: `${this.#path}/${checkId(id)}`,
-      body: parseInput(this.#update, input, `${this.#schemas.name}.update input`),
+      body: this.#input(this.#update, input, 'update input'),
       schema: this.#item,
       what: `${this.#schemas.name}.update`,
       options,
@@ -164,41 +192,26 @@ export class Collection<S extends Schemas> {
 
   list(params?: ListParams<S>, options?: ListOptions): PagePromise<Item<S>> {
     const { concurrency, ...requestOptions } = options ?? {};
-    return this.#client.list<Item<S>>(
-      () => {
-        const query = parseInput(
-          this.#schemas.list,
-          params ?? {},
-          `${this.#schemas.name}.list params`,
-        ) as Record<string, unknown>;
-        return {
-          method: 'GET',
-          path: this.#path,
-          query: query as RequestSpec['query'],
-          schema: z.array(this.#itemSchema(query)),
-          what: `${this.#schemas.name}.list`,
-          options: requestOptions,
-        };
-      },
-      pages as never,
-      { concurrency: concurrency ?? 1 },
-    );
+    return this.#client.list<Item<S>>(() => this.#listSpec(params, requestOptions), pages as never, {
+      concurrency: concurrency ?? 1,
+    });
   }
 
-  /** For routes the store does not page (order notes): one request, every item. */
-  listAll(params?: ListParams<S>, options?: RequestOptions): APIPromise<Array<Item<S>>> {
-    return this.#client.request(() => ({
-      method: 'GET' as const,
+  /** For routes the store does not page (order notes): one request, every item, as a single page. */
+  listOnePage(params?: ListParams<S>, options?: RequestOptions): PagePromise<Item<S>> {
+    return this.#client.list<Item<S>>(() => this.#listSpec(params, options), onePage as never);
+  }
+
+  #listSpec(params: ListParams<S> | undefined, options: RequestOptions | undefined): RequestSpec {
+    const query = this.#input(this.#schemas.list, params ?? {}, 'list params') as Record<string, unknown>;
+    return {
+      method: 'GET',
       path: this.#path,
-      query: parseInput(
-        this.#schemas.list,
-        params ?? {},
-        `${this.#schemas.name}.list params`,
-      ) as RequestSpec['query'],
-      schema: z.array(this.#item),
+      query: query as RequestSpec['query'],
+      schema: z.array(this.#itemSchema(query)),
       what: `${this.#schemas.name}.list`,
       options,
-    }));
+    };
   }
 
   /**
@@ -216,18 +229,23 @@ export class Collection<S extends Schemas> {
       operations.push({
         action: 'create',
         index,
-        payload: parseInput(this.#schemas.create, item, `${name}.batch create[${index}]`),
+        payload: this.#input(this.#schemas.create, item, () => `batch create[${index}]`),
       });
     });
+    const updateWithId = compileCheck(withId(this.#update));
     (input.update ?? []).forEach((item, index) => {
-      const payload = parseInput(this.#update, item, `${name}.batch update[${index}]`) as Record<
-        string,
-        unknown
-      >;
+      // The common case in one pass and without a copy: the item, `id` included, is the payload.
+      if (updateWithId?.(item, this.#allowUnknown)) {
+        operations.push({ action: 'update', index, payload: item });
+        return;
+      }
+      // Otherwise `id` and the fields are checked apart, so the error names the one at fault.
+      const { id, ...fields } = (item ?? {}) as { id?: unknown };
+      const checked = this.#input(this.#update, fields, `batch update[${index}]`) as object;
       operations.push({
         action: 'update',
         index,
-        payload: { ...payload, id: checkId((item as { id: unknown }).id, `update[${index}].id`) },
+        payload: { ...checked, id: checkId(id, `update[${index}].id`) },
       });
     });
     (input.delete ?? []).forEach((id, index) => {
@@ -257,8 +275,9 @@ export class Collection<S extends Schemas> {
       const seen = { create: 0, update: 0, delete: 0 };
       for (const op of chunk) {
         const raw = response[op.action]?.[seen[op.action]++];
-        const failed = batchItemError.safeParse(raw);
-        if (failed.success) {
+        // Only an item with `error` can be a failure; zod's failed parse of every success costs an Error each.
+        const failed = hasError(raw) ? batchItemError.safeParse(raw) : undefined;
+        if (failed?.success) {
           result[op.action][op.index] = failed.data;
           result.failures.push({
             action: op.action,
@@ -267,10 +286,10 @@ export class Collection<S extends Schemas> {
             error: failed.data.error,
           });
         } else {
-          result[op.action][op.index] = parseItem(
+          result[op.action][op.index] = checkItem(
             this.#item,
             raw,
-            `${name}.batch ${op.action}[${op.index}]`,
+            () => `${name}.batch ${op.action}[${op.index}]`,
             requestId,
           );
         }
@@ -299,19 +318,18 @@ export class Collection<S extends Schemas> {
   }
 }
 
-function parseItem<S extends z.ZodMiniType>(
-  schema: S,
-  raw: unknown,
-  what: string,
-  requestId: string | undefined,
-): z.infer<S> {
-  const parsed = schema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  throw new ResponseValidationError({
-    issues: toIssues(parsed.error),
-    status: 200,
-    requestId,
-    body: raw,
-    what,
-  });
+const updatesWithId = new WeakMap<z.ZodMiniType, z.ZodMiniType>();
+
+/** A batch update item: the update's fields plus the `id` of the object to change. */
+function withId(update: z.ZodMiniType): z.ZodMiniType {
+  let schema = updatesWithId.get(update);
+  if (!schema) {
+    schema = z.extend(update as z.ZodMiniObject, { id: resourceId });
+    updatesWithId.set(update, schema);
+  }
+  return schema;
+}
+
+function hasError(raw: unknown): boolean {
+  return typeof raw === 'object' && raw !== null && 'error' in raw;
 }

@@ -1,4 +1,4 @@
-import type { APIPromise, BaseClient, PagePromise, RequestOptions } from '@x/core';
+import type { APIPromise, PagePromise, RequestOptions } from '@x/core';
 import {
   type Customer,
   type CustomerCreateInput,
@@ -18,6 +18,7 @@ import {
   type GetParams,
   type ListOptions,
   type Schemas,
+  type StoreContext,
 } from './collection.js';
 
 const customerSchemas = {
@@ -33,8 +34,8 @@ const customerSchemas = {
 export class Customers {
   readonly #collection: Collection<typeof customerSchemas>;
 
-  constructor(client: BaseClient) {
-    this.#collection = new Collection(client, '/customers', customerSchemas);
+  constructor(context: StoreContext) {
+    this.#collection = new Collection(context, '/customers', customerSchemas);
   }
 
   /** `email` is required; without `password` the store generates one and emails the customer. */

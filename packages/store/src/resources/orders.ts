@@ -1,5 +1,6 @@
-import type { APIPromise, BaseClient, PagePromise, RequestOptions } from '@x/core';
+import type { APIPromise, PagePromise, RequestOptions } from '@x/core';
 import {
+  type ManualRefundInput,
   type Order,
   type OrderInput,
   type OrderListParams,
@@ -29,6 +30,7 @@ import {
   type GetParams,
   type ListOptions,
   type Schemas,
+  type StoreContext,
 } from './collection.js';
 
 const orderSchemas = {
@@ -59,10 +61,10 @@ export class Orders {
   readonly refunds: OrderRefunds;
   readonly #collection: Collection<typeof orderSchemas>;
 
-  constructor(client: BaseClient) {
-    this.#collection = new Collection(client, '/orders', orderSchemas);
-    this.notes = new OrderNotes(client);
-    this.refunds = new OrderRefunds(client);
+  constructor(context: StoreContext) {
+    this.#collection = new Collection(context, '/orders', orderSchemas);
+    this.notes = new OrderNotes(context);
+    this.refunds = new OrderRefunds(context);
   }
 
   /** The store prices line items from their products and computes the totals itself. */
@@ -96,12 +98,12 @@ export class Orders {
   }
 }
 
-/** `/orders/{order_id}/notes`: no update route and no paging (the store returns every note). */
+/** `/orders/{order_id}/notes`: no update route and no paging (the store returns every note at once). */
 export class OrderNotes {
-  readonly #client: BaseClient;
+  readonly #context: StoreContext;
 
-  constructor(client: BaseClient) {
-    this.#client = client;
+  constructor(context: StoreContext) {
+    this.#context = context;
   }
 
   /** `customer_note: true` shows the note to the customer (and emails it); otherwise it is private. */
@@ -119,22 +121,25 @@ export class OrderNotes {
     return this.#collection(orderId).delete(id, {}, options);
   }
 
-  /** Every note of the order in one request: the route has no paging. */
-  list(orderId: number, params?: OrderNoteListParams, options?: RequestOptions): APIPromise<OrderNote[]> {
-    return this.#collection(orderId).listAll(params, options);
+  /**
+   * Every note of the order. The store does not page notes and sends them all in one response, which
+   * comes back as a single page (`total`, `totalPages: 1`), so notes read like every other list.
+   */
+  list(orderId: number, params?: OrderNoteListParams, options?: RequestOptions): PagePromise<OrderNote> {
+    return this.#collection(orderId).listOnePage(params, options);
   }
 
   #collection(orderId: number): Collection<typeof noteSchemas> {
-    return new Collection(this.#client, () => `/orders/${checkId(orderId, 'orderId')}/notes`, noteSchemas);
+    return new Collection(this.#context, () => `/orders/${checkId(orderId, 'orderId')}/notes`, noteSchemas);
   }
 }
 
 /** `/orders/{order_id}/refunds`: no update route; refunds cannot be trashed. */
 export class OrderRefunds {
-  readonly #client: BaseClient;
+  readonly #context: StoreContext;
 
-  constructor(client: BaseClient) {
-    this.#client = client;
+  constructor(context: StoreContext) {
+    this.#context = context;
   }
 
   /** `api_refund` is required: `true` asks the gateway to pay back, `false` records a manual refund. */
@@ -143,11 +148,7 @@ export class OrderRefunds {
   }
 
   /** A refund recorded in the store only (money returned outside WooCommerce): `api_refund: false`. */
-  createManual(
-    orderId: number,
-    input: Omit<RefundInput, 'api_refund'>,
-    options?: RequestOptions,
-  ): APIPromise<Refund> {
+  createManual(orderId: number, input: ManualRefundInput, options?: RequestOptions): APIPromise<Refund> {
     return this.#collection(orderId).create({ ...input, api_refund: false }, options);
   }
 
@@ -168,7 +169,7 @@ export class OrderRefunds {
 
   #collection(orderId: number): Collection<typeof refundSchemas> {
     return new Collection(
-      this.#client,
+      this.#context,
       () => `/orders/${checkId(orderId, 'orderId')}/refunds`,
       refundSchemas,
     );

@@ -1,4 +1,4 @@
-import type { APIPromise, BaseClient, PagePromise, RequestOptions } from '@x/core';
+import type { APIPromise, PagePromise, RequestOptions } from '@x/core';
 import {
   type Product,
   type ProductInput,
@@ -29,6 +29,7 @@ import {
   type GetParams,
   type ListOptions,
   type Schemas,
+  type StoreContext,
 } from './collection.js';
 
 const productSchemas = {
@@ -60,11 +61,11 @@ export class Products {
   readonly tags: ProductTerms;
   readonly #collection: Collection<typeof productSchemas>;
 
-  constructor(client: BaseClient) {
-    this.#collection = new Collection(client, '/products', productSchemas);
-    this.variations = new Variations(client);
-    this.categories = new ProductTerms(client, 'categories');
-    this.tags = new ProductTerms(client, 'tags');
+  constructor(context: StoreContext) {
+    this.#collection = new Collection(context, '/products', productSchemas);
+    this.variations = new Variations(context);
+    this.categories = new ProductTerms(context, 'categories');
+    this.tags = new ProductTerms(context, 'tags');
   }
 
   /** Prices are decimal strings (`regular_price: '19.99'`): the store rejects JSON numbers. */
@@ -103,10 +104,10 @@ export class Products {
 
 /** `/products/{product_id}/variations`: the same verbs, under their parent product. */
 export class Variations {
-  readonly #client: BaseClient;
+  readonly #context: StoreContext;
 
-  constructor(client: BaseClient) {
-    this.#client = client;
+  constructor(context: StoreContext) {
+    this.#context = context;
   }
 
   /** Prices are decimal strings; a variation without `regular_price` cannot be bought. */
@@ -150,7 +151,7 @@ export class Variations {
 
   #collection(productId: number): Collection<typeof variationSchemas> {
     return new Collection(
-      this.#client,
+      this.#context,
       () => `/products/${checkId(productId, 'productId')}/variations`,
       variationSchemas,
     );
@@ -161,8 +162,8 @@ export class Variations {
 export class ProductTerms {
   readonly #collection: Collection<typeof termSchemas>;
 
-  constructor(client: BaseClient, taxonomy: 'categories' | 'tags') {
-    this.#collection = new Collection(client, `/products/${taxonomy}`, {
+  constructor(context: StoreContext, taxonomy: 'categories' | 'tags') {
+    this.#collection = new Collection(context, `/products/${taxonomy}`, {
       ...termSchemas,
       name: `product ${taxonomy}`,
     });

@@ -1,4 +1,4 @@
-import type { APIPromise, BaseClient, PagePromise, RequestOptions } from '@x/core';
+import type { APIPromise, PagePromise, RequestOptions } from '@x/core';
 import {
   type Webhook,
   type WebhookCreateInput,
@@ -18,6 +18,7 @@ import {
   type GetParams,
   type ListOptions,
   type Schemas,
+  type StoreContext,
 } from './collection.js';
 
 const webhookSchemas = {
@@ -33,8 +34,8 @@ const webhookSchemas = {
 export class Webhooks {
   readonly #collection: Collection<typeof webhookSchemas>;
 
-  constructor(client: BaseClient) {
-    this.#collection = new Collection(client, '/webhooks', webhookSchemas);
+  constructor(context: StoreContext) {
+    this.#collection = new Collection(context, '/webhooks', webhookSchemas);
   }
 
   /** Keep the `secret` you pass (or read it back): deliveries are signed with it. */

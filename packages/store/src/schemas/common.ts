@@ -1,30 +1,50 @@
 import * as z from 'zod/mini';
 
+/**
+ * Responses are loose objects (a field the store adds passes through); inputs are strict (a misspelt
+ * field is an error instead of being dropped by the store). Types the user sees are interfaces, so
+ * hovers and declarations say `Address`, not the structure behind it.
+ */
+
 /** WooCommerce sends money as decimal strings ("29.35", "" when unset, "-5.00" in refunds). */
 export const money = z.string();
+
+const DECIMAL = 'a decimal string such as "1.00"';
 /** Money in requests: a decimal string, as the API requires (a JSON number is rejected by the store). */
 export const moneyInput = z
-  .string()
-  .check(z.regex(/^-?\d+(\.\d+)?$|^$/, 'expected a decimal string such as "19.99"'));
+  .string({
+    error: (issue) =>
+      typeof issue.input === 'number'
+        ? `expected ${DECIMAL}, not the number ${issue.input} (send "${issue.input}")`
+        : `expected ${DECIMAL}`,
+  })
+  .check(z.regex(/^-?\d+(\.\d+)?$|^$/, `expected ${DECIMAL}`));
 /** Local-time `YYYY-MM-DDTHH:MM:SS` without offset; the `_gmt` twins are UTC, also without `Z`. */
 export const wcDate = z.nullable(z.string());
 export const dateInput = z.union([z.string(), z.date()]);
 const positiveId = z.number().check(z.int(), z.positive());
 export const id = positiveId;
 
-export const metaData = z.array(
-  z.looseObject({
-    id: z.optional(z.number()),
-    key: z.string(),
-    value: z.unknown(),
-    display_key: z.optional(z.string()),
-  }),
-);
-export const metaDataInput = z.array(
-  z.looseObject({ id: z.optional(z.number()), key: z.string(), value: z.unknown() }),
-);
+const metaDataShape = z.looseObject({
+  id: z.optional(z.number()),
+  key: z.string(),
+  value: z.unknown(),
+  display_key: z.optional(z.string()),
+});
+/** One custom field (`meta_data[]`): plugins' data and your own. */
+export interface MetaData extends z.infer<typeof metaDataShape> {}
+export const metaData = z.array(metaDataShape as z.ZodMiniType<MetaData>);
 
-export const address = z.looseObject({
+const metaDataInputShape = z.strictObject({
+  id: z.optional(z.number()),
+  key: z.string(),
+  value: z.unknown(),
+});
+/** A custom field to write: the place for data of your own. `id` updates an existing entry. */
+export interface MetaDataInput extends z.input<typeof metaDataInputShape> {}
+export const metaDataInput = z.array(metaDataInputShape as z.ZodMiniType<MetaDataInput, MetaDataInput>);
+
+const addressShape = z.looseObject({
   first_name: z.string(),
   last_name: z.string(),
   company: z.string(),
@@ -37,12 +57,18 @@ export const address = z.looseObject({
   email: z.optional(z.nullable(z.string())),
   phone: z.optional(z.nullable(z.string())),
 });
-export const addressInput = z.partial(
-  z.looseObject({
-    ...address.shape,
+/** A billing or shipping address (shipping has no `email`). */
+export interface Address extends z.infer<typeof addressShape> {}
+export const address: z.ZodMiniType<Address> = addressShape;
+
+const addressInputShape = z.partial(
+  z.strictObject({
+    ...addressShape.shape,
     email: z.string().check(z.email()),
   }),
 );
+export interface AddressInput extends z.input<typeof addressInputShape> {}
+export const addressInput: z.ZodMiniType<AddressInput, AddressInput> = addressInputShape;
 
 export const links = z.optional(z.record(z.string(), z.array(z.looseObject({ href: z.string() }))));
 
@@ -73,6 +99,7 @@ export const collectionParams = {
   _fields: z.optional(z.array(z.string())),
 };
 
+/** Query parameters, not fields: `reassign` (customers) and the like pass through. */
 export const deleteParams = z.looseObject({ force: z.optional(z.boolean()) });
 
 /** One failed item of a batch: WooCommerce answers 200 and puts the error in the item's place. */
@@ -80,4 +107,4 @@ export const batchItemError = z.looseObject({
   id: z.number(),
   error: z.looseObject({ code: z.string(), message: z.string(), data: z.optional(z.unknown()) }),
 });
-export type BatchItemError = z.infer<typeof batchItemError>;
+export interface BatchItemError extends z.infer<typeof batchItemError> {}

@@ -20,7 +20,8 @@ export const customer = z.looseObject({
   meta_data: metaData,
   _links: links,
 });
-export type Customer = z.infer<typeof customer>;
+/** A registered customer (a WordPress user with the `customer` role, unless `role` says otherwise). */
+export interface Customer extends z.infer<typeof customer> {}
 
 const customerFields = {
   email: z.string().check(z.email()),
@@ -33,15 +34,19 @@ const customerFields = {
   meta_data: metaDataInput,
 };
 /** `email` is required on create; `username` cannot change afterwards. */
-export const customerCreateInput = z.looseObject({
-  ...z.partial(z.looseObject(customerFields)).shape,
+const customerCreateShape = z.strictObject({
+  ...z.partial(z.strictObject(customerFields)).shape,
   email: customerFields.email,
 });
-export type CustomerCreateInput = z.input<typeof customerCreateInput>;
-export const customerUpdateInput = z.partial(z.looseObject(customerFields));
-export type CustomerUpdateInput = z.input<typeof customerUpdateInput>;
+export interface CustomerCreateInput extends z.input<typeof customerCreateShape> {}
+export const customerCreateInput: z.ZodMiniType<CustomerCreateInput, CustomerCreateInput> =
+  customerCreateShape;
+const customerUpdateShape = z.partial(z.strictObject(customerFields));
+export interface CustomerUpdateInput extends z.input<typeof customerUpdateShape> {}
+export const customerUpdateInput: z.ZodMiniType<CustomerUpdateInput, CustomerUpdateInput> =
+  customerUpdateShape;
 
-export const customerListParams = z.looseObject({
+const customerListShape = z.strictObject({
   ...collectionParams,
   orderby: z.optional(openEnum(['id', 'include', 'name', 'registered_date'])),
   email: z.optional(z.string()),
@@ -59,4 +64,5 @@ export const customerListParams = z.looseObject({
     ]),
   ),
 });
-export type CustomerListParams = z.input<typeof customerListParams>;
+export interface CustomerListParams extends z.input<typeof customerListShape> {}
+export const customerListParams: z.ZodMiniType<CustomerListParams, CustomerListParams> = customerListShape;

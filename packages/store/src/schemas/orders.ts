@@ -33,7 +33,7 @@ const tax = z.looseObject({
   subtotal: z.optional(z.string()),
 });
 
-export const lineItem = z.looseObject({
+const lineItemShape = z.looseObject({
   id: z.number(),
   name: z.string(),
   product_id: z.number(),
@@ -50,6 +50,9 @@ export const lineItem = z.looseObject({
   /** The one money field WooCommerce sends as a JSON number. */
   price: z.number(),
 });
+/** A product line of an order, priced by the store. */
+export interface OrderLineItem extends z.infer<typeof lineItemShape> {}
+export const lineItem: z.ZodMiniType<OrderLineItem> = lineItemShape;
 
 export const order = z.looseObject({
   id: z.number(),
@@ -91,23 +94,55 @@ export const order = z.looseObject({
   refunds: z.array(z.looseObject({ id: z.number(), reason: z.nullable(z.string()), total: money })),
   _links: links,
 });
-export type Order = z.infer<typeof order>;
+/** An order as the store sends it; totals are decimal strings, `line_items[].price` a number. */
+export interface Order extends z.infer<typeof order> {}
 
-const lineItemInput = z.looseObject({
+const lineItemInputShape = z.strictObject({
   id: z.optional(id),
   product_id: z.optional(id),
   variation_id: z.optional(z.number().check(z.int(), z.minimum(0))),
+  /** A product reference too: the store looks the product up by SKU. */
   sku: z.optional(z.string()),
   name: z.optional(z.string()),
+  /** `0` (with `id`) removes the line. */
   quantity: z.optional(z.number().check(z.int(), z.minimum(0))),
   tax_class: z.optional(z.string()),
   subtotal: z.optional(moneyInput),
   total: z.optional(moneyInput),
   meta_data: z.optional(metaDataInput),
 });
+/** A line to add (`product_id`, `variation_id` or `sku`) or change (`id`). */
+export interface OrderLineItemInput extends z.input<typeof lineItemInputShape> {}
 
-export const orderInput = z.partial(
-  z.looseObject({
+const shippingLineInputShape = z.strictObject({
+  id: z.optional(id),
+  method_id: z.optional(z.string()),
+  method_title: z.optional(z.string()),
+  instance_id: z.optional(z.string()),
+  total: z.optional(moneyInput),
+  meta_data: z.optional(metaDataInput),
+});
+export interface OrderShippingLineInput extends z.input<typeof shippingLineInputShape> {}
+
+const feeLineInputShape = z.strictObject({
+  id: z.optional(id),
+  name: z.optional(z.string()),
+  tax_class: z.optional(z.string()),
+  tax_status: z.optional(openEnum(['taxable', 'none'])),
+  total: z.optional(moneyInput),
+  meta_data: z.optional(metaDataInput),
+});
+export interface OrderFeeLineInput extends z.input<typeof feeLineInputShape> {}
+
+const couponLineInputShape = z.strictObject({
+  id: z.optional(id),
+  code: z.optional(z.string()),
+  meta_data: z.optional(metaDataInput),
+});
+export interface OrderCouponLineInput extends z.input<typeof couponLineInputShape> {}
+
+const orderInputShape = z.partial(
+  z.strictObject({
     parent_id: z.number().check(z.int()),
     status: orderStatus,
     currency: z.string().check(z.length(3, 'currency must be an ISO 4217 code such as "EUR"')),
@@ -119,26 +154,21 @@ export const orderInput = z.partial(
     payment_method_title: z.string(),
     transaction_id: z.string(),
     meta_data: metaDataInput,
-    line_items: z.array(lineItemInput),
+    line_items: z.array(lineItemInputShape as z.ZodMiniType<OrderLineItemInput, OrderLineItemInput>),
     shipping_lines: z.array(
-      z.looseObject({
-        id: z.optional(id),
-        method_id: z.optional(z.string()),
-        method_title: z.optional(z.string()),
-        total: z.optional(moneyInput),
-      }),
+      shippingLineInputShape as z.ZodMiniType<OrderShippingLineInput, OrderShippingLineInput>,
     ),
-    fee_lines: z.array(
-      z.looseObject({ id: z.optional(id), name: z.optional(z.string()), total: z.optional(moneyInput) }),
-    ),
-    coupon_lines: z.array(z.looseObject({ id: z.optional(id), code: z.optional(z.string()) })),
+    fee_lines: z.array(feeLineInputShape as z.ZodMiniType<OrderFeeLineInput, OrderFeeLineInput>),
+    coupon_lines: z.array(couponLineInputShape as z.ZodMiniType<OrderCouponLineInput, OrderCouponLineInput>),
     /** Marks the order paid: `processing` (or `completed` when nothing needs shipping) and `date_paid`. */
     set_paid: z.boolean(),
   }),
 );
-export type OrderInput = z.input<typeof orderInput>;
+/** The fields of an order you can write; on update, only those you pass change. */
+export interface OrderInput extends z.input<typeof orderInputShape> {}
+export const orderInput: z.ZodMiniType<OrderInput, OrderInput> = orderInputShape;
 
-export const orderListParams = z.looseObject({
+const orderListShape = z.strictObject({
   ...collectionParams,
   orderby: z.optional(openEnum(['date', 'id', 'include', 'title', 'slug', 'modified'])),
   parent: z.optional(z.array(id)),
@@ -150,8 +180,12 @@ export const orderListParams = z.looseObject({
   customer: z.optional(z.number().check(z.int(), z.minimum(0))),
   product: z.optional(id),
   dp: z.optional(z.number().check(z.int(), z.minimum(0))),
+  order_item_display_meta: z.optional(z.boolean()),
+  include_meta: z.optional(z.array(z.string())),
+  exclude_meta: z.optional(z.array(z.string())),
 });
-export type OrderListParams = z.input<typeof orderListParams>;
+export interface OrderListParams extends z.input<typeof orderListShape> {}
+export const orderListParams: z.ZodMiniType<OrderListParams, OrderListParams> = orderListShape;
 
 export const orderNote = z.looseObject({
   id: z.number(),
@@ -162,17 +196,21 @@ export const orderNote = z.looseObject({
   customer_note: z.boolean(),
   _links: links,
 });
-export type OrderNote = z.infer<typeof orderNote>;
-export const orderNoteInput = z.looseObject({
+/** A note on an order: private, or shown (and emailed) to the customer. */
+export interface OrderNote extends z.infer<typeof orderNote> {}
+const orderNoteInputShape = z.strictObject({
   note: z.string().check(z.minLength(1)),
   customer_note: z.optional(z.boolean()),
   added_by_user: z.optional(z.boolean()),
 });
-export type OrderNoteInput = z.input<typeof orderNoteInput>;
-export const orderNoteListParams = z.looseObject({
+export interface OrderNoteInput extends z.input<typeof orderNoteInputShape> {}
+export const orderNoteInput: z.ZodMiniType<OrderNoteInput, OrderNoteInput> = orderNoteInputShape;
+const orderNoteListShape = z.strictObject({
   type: z.optional(z.enum(['any', 'customer', 'internal'])),
 });
-export type OrderNoteListParams = z.input<typeof orderNoteListParams>;
+export interface OrderNoteListParams extends z.input<typeof orderNoteListShape> {}
+export const orderNoteListParams: z.ZodMiniType<OrderNoteListParams, OrderNoteListParams> =
+  orderNoteListShape;
 
 export const refund = z.looseObject({
   id: z.number(),
@@ -186,33 +224,46 @@ export const refund = z.looseObject({
   line_items: z.array(z.looseObject({ id: z.number() })),
   _links: links,
 });
-export type Refund = z.infer<typeof refund>;
+/** A refund of an order; `amount` is a positive decimal string, the order shows it negative. */
+export interface Refund extends z.infer<typeof refund> {}
 
-export const refundInput = z.looseObject({
+const refundLineInputShape = z.strictObject({
+  /** The order's line item id. */
+  id: id,
+  quantity: z.optional(z.number().check(z.int(), z.minimum(0))),
+  /** Money refunded for this line, tax excluded: a decimal string like every amount sent. */
+  refund_total: z.optional(moneyInput),
+  refund_tax: z.optional(z.array(z.strictObject({ id: id, refund_total: moneyInput }))),
+});
+export interface RefundLineItemInput extends z.input<typeof refundLineInputShape> {}
+
+const API_REFUND =
+  'is required: true asks the payment gateway to send the money back (WooCommerce defaults to it, and it fails with a 500 for gateways without automatic refunds); false records a refund paid outside WooCommerce, which orders.refunds.createManual() sends for you';
+const refundInputShape = z.strictObject({
   amount: z.optional(moneyInput),
   reason: z.optional(z.string()),
   refunded_by: z.optional(z.number().check(z.int())),
   meta_data: z.optional(metaDataInput),
   line_items: z.optional(
-    z.array(
-      z.looseObject({
-        id: id,
-        quantity: z.optional(z.number().check(z.int(), z.minimum(0))),
-        refund_total: z.optional(z.number()),
-        refund_tax: z.optional(z.array(z.looseObject({ id: id, refund_total: z.number() }))),
-      }),
-    ),
+    z.array(refundLineInputShape as z.ZodMiniType<RefundLineItemInput, RefundLineItemInput>),
   ),
   /**
    * Required here although the API defaults it to true: `true` asks the payment gateway to send the
    * money back and fails (500) for gateways without automatic refunds; `false` records a manual refund.
    */
-  api_refund: z.boolean(),
+  api_refund: z.boolean({
+    error: (issue) => (issue.input === undefined ? API_REFUND : 'expected true or false'),
+  }),
   api_restock: z.optional(z.boolean()),
 });
-export type RefundInput = z.input<typeof refundInput>;
-export const refundListParams = z.looseObject({
+export interface RefundInput extends z.input<typeof refundInputShape> {}
+export const refundInput: z.ZodMiniType<RefundInput, RefundInput> = refundInputShape;
+/** A refund recorded in the store only: `createManual()` sends `api_refund: false` itself. */
+export interface ManualRefundInput extends Omit<RefundInput, 'api_refund'> {}
+
+const refundListShape = z.strictObject({
   ...collectionParams,
   dp: z.optional(z.number().check(z.int(), z.minimum(0))),
 });
-export type RefundListParams = z.input<typeof refundListParams>;
+export interface RefundListParams extends z.input<typeof refundListShape> {}
+export const refundListParams: z.ZodMiniType<RefundListParams, RefundListParams> = refundListShape;

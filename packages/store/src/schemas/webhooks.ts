@@ -19,7 +19,8 @@ export const webhook = z.looseObject({
   date_modified_gmt: wcDate,
   _links: links,
 });
-export type Webhook = z.infer<typeof webhook>;
+/** A webhook subscription: deliveries of `topic` to `delivery_url`, signed with its secret. */
+export interface Webhook extends z.infer<typeof webhook> {}
 
 const webhookFields = {
   name: z.string(),
@@ -36,17 +37,20 @@ const webhookFields = {
   secret: z.string(),
   api_version: z.optional(openEnum(['wp_api_v3', 'wp_api_v2', 'wp_api_v1', 'legacy_v3'])),
 };
-export const webhookCreateInput = z.looseObject({
-  ...z.partial(z.looseObject(webhookFields)).shape,
+const webhookCreateShape = z.strictObject({
+  ...z.partial(z.strictObject(webhookFields)).shape,
   topic: webhookFields.topic,
   delivery_url: webhookFields.delivery_url,
 });
-export type WebhookCreateInput = z.input<typeof webhookCreateInput>;
-export const webhookUpdateInput = z.partial(z.looseObject(webhookFields));
-export type WebhookUpdateInput = z.input<typeof webhookUpdateInput>;
-export const webhookListParams = z.looseObject({
+export interface WebhookCreateInput extends z.input<typeof webhookCreateShape> {}
+export const webhookCreateInput: z.ZodMiniType<WebhookCreateInput, WebhookCreateInput> = webhookCreateShape;
+const webhookUpdateShape = z.partial(z.strictObject(webhookFields));
+export interface WebhookUpdateInput extends z.input<typeof webhookUpdateShape> {}
+export const webhookUpdateInput: z.ZodMiniType<WebhookUpdateInput, WebhookUpdateInput> = webhookUpdateShape;
+const webhookListShape = z.strictObject({
   ...collectionParams,
   orderby: z.optional(openEnum(['date', 'id', 'include', 'title', 'slug', 'modified'])),
   status: z.optional(openEnum(['all', 'active', 'paused', 'disabled'])),
 });
-export type WebhookListParams = z.input<typeof webhookListParams>;
+export interface WebhookListParams extends z.input<typeof webhookListShape> {}
+export const webhookListParams: z.ZodMiniType<WebhookListParams, WebhookListParams> = webhookListShape;

@@ -52,7 +52,7 @@ describe('orders', () => {
     });
     expect(note).toMatchObject({ note: 'Gift wrap, please', customer_note: true });
     const customerNotes = await store.orders.notes.list(order.id, { type: 'customer' });
-    expect(customerNotes.map((n) => n.id)).toContain(note.id);
+    expect(customerNotes.data.map((n) => n.id)).toContain(note.id);
     expect((await store.orders.notes.get(order.id, note.id)).id).toBe(note.id);
     await store.orders.notes.delete(order.id, note.id);
     await expect(store.orders.notes.get(order.id, note.id)).rejects.toBeInstanceOf(NotFoundError);

@@ -45,7 +45,7 @@ describe('resource surface', () => {
 
   it('nested resources return their own item types', () => {
     type Store = StoreClient;
-    expectTypeOf<ReturnType<Store['orders']['notes']['list']>>().toEqualTypeOf<APIPromise<OrderNote[]>>();
+    expectTypeOf<ReturnType<Store['orders']['notes']['list']>>().toEqualTypeOf<PagePromise<OrderNote>>();
     expectTypeOf<ReturnType<Store['orders']['refunds']['list']>>().toEqualTypeOf<PagePromise<Refund>>();
     expectTypeOf<ReturnType<Store['products']['categories']['get']>>().toEqualTypeOf<APIPromise<Term>>();
     expectTypeOf<Awaited<ReturnType<Store['products']['variations']['batch']>>>().toEqualTypeOf<

@@ -1,11 +1,17 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type {
   BatchResult,
+  ManualRefundInput,
   Order,
+  OrderInput,
+  OrderNote,
   OrderStatus,
   Page,
   PagePromise,
   Product,
+  ProductInput,
+  ProductListParams,
+  RefundInput,
   StoreClient,
   WebhookEvent,
 } from '../../src/index.js';
@@ -32,6 +38,38 @@ describe('public types', () => {
     expectTypeOf<
       Parameters<Store['orders']['refunds']['create']>[1]['api_refund']
     >().toEqualTypeOf<boolean>();
+  });
+
+  it('inputs are exact: no index signature, so a misspelt field in an object literal is a type error', () => {
+    type Store = StoreClient;
+    expectTypeOf<string extends keyof ProductInput ? true : false>().toEqualTypeOf<false>();
+    expectTypeOf<string extends keyof OrderInput ? true : false>().toEqualTypeOf<false>();
+    expectTypeOf<string extends keyof ProductListParams ? true : false>().toEqualTypeOf<false>();
+    // @ts-expect-error regular_prise is not a field
+    expectTypeOf<Store['products']['create']>().toBeCallableWith({ regular_prise: '1.00' });
+    expectTypeOf<Store['products']['create']>().toBeCallableWith({ regular_price: '1.00' });
+    // @ts-expect-error nested: a line item has product_id, not product_di
+    expectTypeOf<Store['orders']['create']>().toBeCallableWith({ line_items: [{ product_di: 1 }] });
+    const batchItemsToo = (store: Store) => {
+      // @ts-expect-error a batch update item is checked too
+      void store.orders.batch({ update: [{ id: 1, customer_nte: 'x' }] });
+    };
+    expectTypeOf(batchItemsToo).toBeFunction();
+    // @ts-expect-error money is a decimal string
+    expectTypeOf<Store['products']['create']>().toBeCallableWith({ regular_price: 12 });
+  });
+
+  it('refunds: createManual takes every refund field but api_refund; refund totals are strings', () => {
+    type Store = StoreClient;
+    expectTypeOf<
+      Parameters<Store['orders']['refunds']['createManual']>[1]
+    >().toEqualTypeOf<ManualRefundInput>();
+    expectTypeOf<ManualRefundInput['amount']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<string extends keyof ManualRefundInput ? true : false>().toEqualTypeOf<false>();
+    expectTypeOf<'api_refund' extends keyof ManualRefundInput ? true : false>().toEqualTypeOf<false>();
+    type RefundLine = NonNullable<RefundInput['line_items']>[number];
+    expectTypeOf<RefundLine['refund_total']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<Awaited<ReturnType<Store['orders']['notes']['list']>>>().toEqualTypeOf<Page<OrderNote>>();
   });
 
   it('withOptions takes the store options and returns a StoreClient', () => {
