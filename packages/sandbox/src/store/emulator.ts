@@ -1,11 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
 import { FaultQueue } from '../kit/faults.js';
-import { Persister, readDataFile } from '../kit/persistence.js';
+import { DataFileError, Persister } from '../kit/persistence.js';
 import { type RateLimit, RateWindows } from '../kit/rate-windows.js';
 import { RequestStats, type StatsSnapshot } from '../kit/stats.js';
+import { applyEntry } from './model/changes.js';
 import { generateKey, STORE_DEV_KEYS, type StoreKey } from './model/keys.js';
-import type { StoreState } from './model/records.js';
 import { seedDemo } from './model/seed.js';
 import { deserializeState } from './model/state.js';
 import { type ResolvedStoreOptions, Store } from './model/store.js';
@@ -79,6 +79,34 @@ export interface StoreEmulator {
   close(): Promise<void>;
 }
 
+/**
+ * Loads `file` (snapshot, then the journal entries it does not include yet) or seeds a first start, then makes
+ * the store journal its writes there. Anything unreadable stops the start with the file and the fault named.
+ */
+async function openDataFile(store: Store, file: string): Promise<void> {
+  const { persister, recovered } = await Persister.open(file);
+  for (const note of recovered.notes) process.stderr.write(`x-sandbox: ${note}\n`);
+  let journal = 0;
+  if (recovered.snapshot !== null) {
+    const loaded = deserializeState(recovered.snapshot, file);
+    store.state = loaded.state;
+    journal = loaded.journal;
+  } else if (recovered.journal.length > 0) {
+    // Entries only make sense on top of the snapshot they follow; starting without it would lose data quietly.
+    throw new DataFileError(persister.journalFile, `it has entries but ${file} is missing`);
+  } else store.seeder?.(store);
+  for (const rec of recovered.journal) {
+    if (rec.seq <= journal) continue;
+    try {
+      applyEntry(store.state, rec.entry);
+    } catch (err) {
+      throw new DataFileError(persister.journalFile, `line ${rec.line}: ${(err as Error).message}`);
+    }
+  }
+  await persister.start((seq) => store.snapshot(seq), journal);
+  store.persister = persister;
+}
+
 /** Builds the WooCommerce REST API v3 emulator as a mountable Hono sub-app. */
 export async function createStoreEmulator(
   options: StoreEmulatorOptions = {},
@@ -87,18 +115,11 @@ export async function createStoreEmulator(
   const resolved = resolveOptions(options);
   // Built before the state is loaded, so an impossible rate limit fails before any file is touched.
   const windows = new RateWindows(resolved.rateLimit);
-  let loaded: StoreState | null = null;
-  if (init.dataFile) {
-    const text = await readDataFile(init.dataFile);
-    if (text !== null) loaded = deserializeState(text);
-  }
-  const store = new Store(resolved, resolveKeys(options), loaded ?? undefined);
+  const store = new Store(resolved, resolveKeys(options));
   if (resolved.seed === 'demo') store.seeder = seedDemo;
-  if (!loaded) store.seeder?.(store);
-  if (init.dataFile) {
-    store.persister = new Persister(init.dataFile, () => store.snapshot());
-    if (!loaded) store.changed();
-  }
+  if (init.dataFile) await openDataFile(store, init.dataFile);
+  else store.seeder?.(store);
+  store.changes.clear();
 
   const router = new Router();
   registerRoutes(router, store);
@@ -138,6 +159,8 @@ export async function createStoreEmulator(
       site.faults.clear();
       site.windows.clear();
       store.reset();
+      // reset() is synchronous; the snapshot it asks for is written in the background (close() waits for it).
+      void store.commit().catch(() => {});
     },
   };
 
@@ -150,7 +173,8 @@ export async function createStoreEmulator(
     },
     async close() {
       store.deliverer.close();
-      await store.persister?.flush();
+      await store.commit().catch(() => {});
+      await store.persister?.close();
     },
   };
 }

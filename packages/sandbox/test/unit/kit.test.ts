@@ -1,11 +1,7 @@
-/** The emulator kit on its own: no server, no store, injected clocks. */
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+/** The emulator kit on its own: no server, no store, injected clocks. Persistence: persistence.test.ts. */
+import { describe, expect, it } from 'vitest';
 import { readBoundedBody } from '../../src/kit/body.js';
 import { type FaultMatch, FaultQueue } from '../../src/kit/faults.js';
-import { Persister, readDataFile } from '../../src/kit/persistence.js';
 import { checkRateLimit, RateWindows } from '../../src/kit/rate-windows.js';
 import { RequestStats } from '../../src/kit/stats.js';
 
@@ -124,38 +120,5 @@ describe('readBoundedBody', () => {
   it('refuses a declared Content-Length over the limit, and a streamed body once it passes it', async () => {
     expect(await readBoundedBody(post('x', { 'content-length': '6' }), 5)).toBeNull();
     expect(await readBoundedBody(post(streamOf(['123', '456'])), 5)).toBeNull();
-  });
-});
-
-describe('Persister', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'x-sandbox-kit-'));
-  });
-  afterAll(async () => {
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  it('reads null for a missing file and the text of an existing one', async () => {
-    expect(await readDataFile(join(dir, 'missing.json'))).toBeNull();
-    await writeFile(join(dir, 'there.json'), '{"a":1}');
-    expect(await readDataFile(join(dir, 'there.json'))).toBe('{"a":1}');
-  });
-
-  it('debounces writes into one, creates the directory, and leaves no temp file behind', async () => {
-    const file = join(dir, 'nested', 'state.json');
-    let snapshots = 0;
-    let value = 0;
-    const p = new Persister(file, () => {
-      snapshots++;
-      return JSON.stringify({ value });
-    });
-    for (value = 1; value <= 5; value++) p.schedule();
-    await p.flush();
-    expect(snapshots).toBe(1);
-    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ value: 6 });
-    await p.flush();
-    expect(snapshots).toBe(1);
-    expect(await readdir(join(dir, 'nested'))).toEqual(['state.json']);
   });
 });

@@ -74,9 +74,24 @@ describe('id sequences', () => {
   it('survive a save and load, so ids never repeat across restarts', () => {
     const store = makeStore();
     createProduct(store, { name: 'Kept' });
-    const loaded = deserializeState(serializeState(store.state));
+    const loaded = deserializeState(serializeState(store.state), 'store.json').state;
     expect(loaded.seq).toEqual(store.state.seq);
     expect(nextId(loaded, 'post')).toBe(12);
-    expect(() => deserializeState('{"format":"other"}')).toThrow('Not an x-sandbox store data file');
+    expect(() => deserializeState('{"format":"other"}', 'store.json')).toThrow(
+      'cannot load store.json: not an x-sandbox store data file',
+    );
+  });
+
+  it('never sit behind an id already in the data file (as AUTO_INCREMENT moves past the highest key)', () => {
+    const text = JSON.stringify({
+      format: 'x-sandbox-store',
+      version: 1,
+      seq: { post: 5, item: 1, meta: 0, user: 1 },
+      orders: [{ id: 40, line_items: [{ id: 17, meta_data: [{ id: 23, key: 'k', value: 1 }] }] }],
+      customers: [{ id: 9 }],
+    });
+    const { state } = deserializeState(text, 'store.json');
+    expect(state.seq).toMatchObject({ post: 40, item: 17, meta: 23, user: 9 });
+    expect(nextId(state, 'post')).toBe(41);
   });
 });

@@ -88,7 +88,7 @@ export function createCustomer(store: Store, p: Record<string, unknown>): Custom
   applyCustomer(store, c, p);
   c.id = nextId(store.state, 'user');
   store.state.customers.set(c.id, c);
-  store.changed();
+  store.changed('customers', c.id);
   store.emit('customer', 'created', c.id);
   return c;
 }
@@ -107,7 +107,7 @@ export function updateCustomer(store: Store, existing: CustomerRec, p: Record<st
   }
   applyCustomer(store, c, p);
   store.state.customers.set(c.id, c);
-  store.changed();
+  store.changed('customers', c.id);
   store.emit('customer', 'updated', c.id);
   return c;
 }
@@ -123,7 +123,11 @@ export function deleteCustomer(store: Store, c: CustomerRec, reassign: number): 
     );
   }
   store.state.customers.delete(id);
-  for (const o of store.state.orders.values()) if (o.customer_id === id) o.customer_id = reassign;
-  store.changed();
+  store.changed('customers', id);
+  for (const o of store.state.orders.values()) {
+    if (o.customer_id !== id) continue;
+    o.customer_id = reassign;
+    store.changed('orders', o.id);
+  }
   store.emit('customer', 'deleted', id);
 }

@@ -13,6 +13,7 @@ export function addSystemNote(store: Store, orderId: number, note: string): void
     customer_note: false,
     author: 'WooCommerce',
   });
+  store.changed('notes', id);
 }
 
 /** WC_Order::add_order_note() through the API: `added_by_user` makes the admin its author. */
@@ -27,11 +28,11 @@ export function createNote(store: Store, o: OrderRec, p: Record<string, unknown>
     author: p.added_by_user === true ? 'admin' : 'WooCommerce',
   };
   store.state.notes.set(id, n);
-  store.changed();
+  store.changed('notes', id);
   return n;
 }
 
 export function deleteNote(store: Store, n: NoteRec): void {
   store.state.notes.delete(n.id);
-  store.changed();
+  store.changed('notes', n.id);
 }

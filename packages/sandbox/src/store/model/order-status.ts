@@ -17,11 +17,13 @@ function recordSales(store: Store, o: OrderRec, sign: 1 | -1, journal?: WriteJou
     const p = store.state.products.get(li.product_id);
     if (p) {
       journal?.touch(p);
+      store.changed('products', p.id);
       p.total_sales = Math.max(0, p.total_sales + sign * li.quantity);
     }
     const v = store.state.variations.get(li.variation_id);
     if (v) {
       journal?.touch(v);
+      store.changed('variations', v.id);
       v.total_sales = Math.max(0, v.total_sales + sign * li.quantity);
     }
   }
@@ -45,6 +47,7 @@ export function statusSideEffects(
     const c = store.state.customers.get(o.customer_id);
     if (c) {
       journal?.touch(c);
+      store.changed('customers', c.id);
       c.is_paying_customer = true;
     }
   }

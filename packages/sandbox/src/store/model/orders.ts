@@ -150,7 +150,7 @@ export function createOrder(store: Store, p: Record<string, unknown>): OrderRec 
     throw err;
   }
   store.state.orders.set(id, o);
-  store.changed();
+  store.changed('orders', id);
   store.emit('order', 'created', id);
   return o;
 }
@@ -166,7 +166,7 @@ export function updateOrder(store: Store, o: OrderRec, p: Record<string, unknown
     journal.rollback();
     throw err;
   }
-  store.changed();
+  store.changed('orders', o.id);
   if (wasTrash && o.status !== 'trash') store.emit('order', 'restored', o.id);
   store.emit('order', 'updated', o.id);
 }
@@ -175,7 +175,12 @@ export function updateOrder(store: Store, o: OrderRec, p: Record<string, unknown
 export function deleteOrder(store: Store, o: OrderRec, force: boolean): void {
   if (force) {
     for (const rid of o.refund_ids) store.state.refunds.delete(rid);
-    for (const n of [...store.state.notes.values()]) if (n.order_id === o.id) store.state.notes.delete(n.id);
+    store.changed('refunds', ...o.refund_ids);
+    for (const n of [...store.state.notes.values()]) {
+      if (n.order_id !== o.id) continue;
+      store.state.notes.delete(n.id);
+      store.changed('notes', n.id);
+    }
     store.state.orders.delete(o.id);
   } else {
     if (o.status === 'trash') {
@@ -189,6 +194,6 @@ export function deleteOrder(store: Store, o: OrderRec, force: boolean): void {
     o.status = 'trash';
     o.modified = store.now();
   }
-  store.changed();
+  store.changed('orders', o.id);
   store.emit('order', 'deleted', o.id);
 }

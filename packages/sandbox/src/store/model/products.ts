@@ -105,7 +105,7 @@ export function createProduct(store: Store, p: Record<string, unknown>): Product
   writeProduct(store, rec, p, null);
   nextId(store.state, 'post');
   store.state.products.set(id, rec);
-  store.changed();
+  store.changed('products', id);
   store.emit('product', 'created', id);
   return rec;
 }
@@ -116,7 +116,7 @@ export function updateProduct(store: Store, rec: ProductRec, p: Record<string, u
   const wasTrash = rec.status === 'trash';
   writeProduct(store, draft, p, rec);
   store.state.products.set(rec.id, draft);
-  store.changed();
+  store.changed('products', rec.id);
   if (wasTrash && draft.status !== 'trash') store.emit('product', 'restored', rec.id);
   store.emit('product', 'updated', rec.id);
   return draft;
@@ -126,6 +126,7 @@ export function updateProduct(store: Store, rec: ProductRec, p: Record<string, u
 export function deleteProduct(store: Store, rec: ProductRec, force: boolean): void {
   if (force) {
     for (const vid of rec.variation_ids) store.state.variations.delete(vid);
+    store.changed('variations', ...rec.variation_ids);
     store.state.products.delete(rec.id);
   } else {
     if (rec.status === 'trash') {
@@ -135,6 +136,6 @@ export function deleteProduct(store: Store, rec: ProductRec, force: boolean): vo
     rec.status = 'trash';
     rec.modified = store.now();
   }
-  store.changed();
+  store.changed('products', rec.id);
   store.emit('product', 'deleted', rec.id);
 }

@@ -112,7 +112,8 @@ export function createRefund(store: Store, o: OrderRec, p: Record<string, unknow
     o.status = 'refunded';
   }
   o.modified = store.now();
-  store.changed();
+  store.changed('refunds', id);
+  store.changed('orders', o.id);
   store.emit('order', 'updated', o.id);
   return r;
 }
@@ -120,5 +121,6 @@ export function createRefund(store: Store, o: OrderRec, p: Record<string, unknow
 export function deleteRefund(store: Store, o: OrderRec, r: RefundRec): void {
   store.state.refunds.delete(r.id);
   o.refund_ids = o.refund_ids.filter((x) => x !== r.id);
-  store.changed();
+  store.changed('refunds', r.id);
+  store.changed('orders', o.id);
 }

@@ -1,15 +1,7 @@
+import { DataFileError } from '../../kit/persistence.js';
+import { isPlainObject } from '../values.js';
+import { COLLECTIONS } from './changes.js';
 import type { Sequences, StoreState } from './records.js';
-
-const COLLECTIONS = [
-  'products',
-  'variations',
-  'orders',
-  'refunds',
-  'notes',
-  'customers',
-  'terms',
-  'webhooks',
-] as const;
 
 /** The WordPress install's own rows: user 1 is the admin the API keys belong to; term 15 is "Uncategorized". */
 export const ADMIN_USER_ID = 1;
@@ -52,27 +44,100 @@ interface SerializedState {
   format: 'x-sandbox-store';
   version: 1;
   seq: Sequences;
+  /** The last journal entry this snapshot includes (see kit/persistence.ts); absent in older files. */
+  journal?: number;
   [collection: string]: unknown;
 }
 
-export function serializeState(state: StoreState): string {
-  const out: SerializedState = { format: 'x-sandbox-store', version: 1, seq: state.seq };
+export function serializeState(state: StoreState, journal = 0): string {
+  const out: SerializedState = { format: 'x-sandbox-store', version: 1, seq: state.seq, journal };
   for (const name of COLLECTIONS) out[name] = [...state[name].values()];
   return JSON.stringify(out);
 }
 
-export function deserializeState(text: string): StoreState {
-  const raw = JSON.parse(text) as SerializedState;
-  if (raw?.format !== 'x-sandbox-store' || raw.version !== 1) {
-    throw new Error('Not an x-sandbox store data file (format/version mismatch).');
+/** Which sequence hands out the ids of each collection (products, variations, orders and refunds are posts). */
+const SEQUENCE_OF: Record<(typeof COLLECTIONS)[number], keyof Sequences> = {
+  products: 'post',
+  variations: 'post',
+  orders: 'post',
+  refunds: 'post',
+  notes: 'comment',
+  customers: 'user',
+  terms: 'term',
+  webhooks: 'webhook',
+};
+
+/** Highest id found under `key` arrays anywhere in `value` (order items, meta rows), for raiseSequences(). */
+function maxNestedId(value: unknown, keys: readonly string[], max = 0): number {
+  if (Array.isArray(value)) {
+    for (const v of value) max = maxNestedId(v, keys, max);
+  } else if (isPlainObject(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      if (keys.includes(k) && Array.isArray(v)) {
+        for (const row of v)
+          if (isPlainObject(row) && Number.isSafeInteger(row.id)) max = Math.max(max, row.id as number);
+      }
+      if (typeof v === 'object' && v !== null) max = maxNestedId(v, keys, max);
+    }
   }
-  const state = createEmptyState();
-  state.seq = { ...state.seq, ...raw.seq };
+  return max;
+}
+
+/**
+ * No sequence behind an id already in use, as MySQL moves AUTO_INCREMENT past the highest key: a data file
+ * edited by hand (or written by an older sandbox that lost writes) can never make the next id collide.
+ */
+export function raiseSequences(state: StoreState): void {
   for (const name of COLLECTIONS) {
-    const list = raw[name];
+    const seq = SEQUENCE_OF[name];
+    for (const id of state[name].keys()) state.seq[seq] = Math.max(state.seq[seq], id);
+  }
+  const all = COLLECTIONS.map((name) => [...state[name].values()]);
+  state.seq.item = Math.max(state.seq.item, maxNestedId(all, ['line_items', 'shipping_lines', 'fee_lines']));
+  state.seq.meta = Math.max(state.seq.meta, maxNestedId(all, ['meta_data']));
+}
+
+/** The state a data file holds and the last journal entry it includes; anything malformed names `file`. */
+export function deserializeState(text: string, file: string): { state: StoreState; journal: number } {
+  const fail = (detail: string): never => {
+    throw new DataFileError(file, detail);
+  };
+  if (text.trim() === '') fail('the file is empty');
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    fail(`not valid JSON (${(err as Error).message})`);
+  }
+  if (!isPlainObject(raw) || raw.format !== 'x-sandbox-store' || raw.version !== 1) {
+    fail('not an x-sandbox store data file (expected "format": "x-sandbox-store", "version": 1)');
+  }
+  const data = raw as Record<string, unknown>;
+  const state = createEmptyState();
+  if (data.seq !== undefined && !isPlainObject(data.seq)) fail('"seq" is not an object');
+  const seq = (data.seq ?? {}) as Record<string, unknown>;
+  for (const key of Object.keys(state.seq) as (keyof Sequences)[]) {
+    if (seq[key] === undefined) continue;
+    if (!Number.isSafeInteger(seq[key]) || (seq[key] as number) < 0) fail(`"seq.${key}" is not a count`);
+    state.seq[key] = seq[key] as number;
+  }
+  const journal = data.journal ?? 0;
+  if (!Number.isSafeInteger(journal) || (journal as number) < 0) fail('"journal" is not a count');
+  for (const name of COLLECTIONS) {
+    const list = data[name];
+    if (list === undefined) continue;
+    if (!Array.isArray(list)) fail(`"${name}" is not a list`);
     const map = new Map<number, never>();
-    if (Array.isArray(list)) for (const rec of list) map.set((rec as { id: number }).id, rec as never);
+    (list as unknown[]).forEach((rec, i) => {
+      if (!isPlainObject(rec) || !Number.isSafeInteger(rec.id) || (rec.id as number) <= 0) {
+        fail(`${name}[${i}] is not a record with a numeric id (${JSON.stringify(rec)?.slice(0, 60)})`);
+      }
+      const id = (rec as { id: number }).id;
+      if (map.has(id)) fail(`${name}[${i}] repeats id ${id}`);
+      map.set(id, rec as never);
+    });
     (state as unknown as Record<string, Map<number, unknown>>)[name] = map;
   }
-  return state;
+  raiseSequences(state);
+  return { state, journal: journal as number };
 }

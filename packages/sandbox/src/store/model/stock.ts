@@ -58,6 +58,7 @@ export function adjustStock(
     const holder = stockHolder(store, item);
     if (!holder) continue;
     journal?.touch(holder);
+    store.changed('type' in holder ? 'products' : 'variations', holder.id);
     holder.stock_quantity = (holder.stock_quantity ?? 0) + sign * item.quantity;
     syncStockStatus(holder);
     holder.modified = now;

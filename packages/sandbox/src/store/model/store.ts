@@ -1,5 +1,6 @@
 import type { Persister } from '../../kit/persistence.js';
 import type { RateLimit } from '../../kit/rate-windows.js';
+import { Changes, type Collection } from './changes.js';
 import type { KeyRecord, StoreKey } from './keys.js';
 import type { StoreState } from './records.js';
 import { createEmptyState, serializeState } from './state.js';
@@ -25,7 +26,10 @@ export class Store {
   readonly options: ResolvedStoreOptions;
   readonly presenters: Partial<Record<WebhookResource, (id: number) => unknown>> = {};
   readonly deliverer: WebhookDeliverer;
+  /** Set with a data file: each write is journalled before it is answered (see commit()). */
   persister: Persister | null = null;
+  /** What model writes touched since the last commit(). */
+  readonly changes = new Changes();
   /** Re-seeds after reset(); installed by the app. */
   seeder: ((store: Store) => void) | null = null;
 
@@ -50,8 +54,30 @@ export class Store {
     return Math.floor(Date.now() / 1000) * 1000;
   }
 
-  changed(): void {
-    this.persister?.schedule();
+  /**
+   * Model writes call this for every record they change or delete (the ids in `collection`). Without arguments
+   * it means "anything may have changed", and the next commit writes a whole snapshot: slower, never wrong.
+   */
+  changed(collection?: Collection, ...ids: number[]): void {
+    if (collection === undefined) this.changes.everything = true;
+    else for (const id of ids) this.changes.mark(collection, id);
+  }
+
+  /**
+   * Makes what changed since the last commit durable: one journal entry (or a snapshot after a reset), fsynced.
+   * The request pipeline awaits it before answering, so an acknowledged write survives a crash.
+   */
+  commit(): Promise<void> {
+    if (!this.persister) {
+      this.changes.clear();
+      return Promise.resolve();
+    }
+    if (this.changes.everything) {
+      this.changes.clear();
+      return this.persister.compact();
+    }
+    const entry = this.changes.take(this.state);
+    return entry ? this.persister.append(entry) : Promise.resolve();
   }
 
   /** Queues `resource.event` deliveries to every active webhook with that topic (asynchronously). */
@@ -70,8 +96,9 @@ export class Store {
     this.changed();
   }
 
-  snapshot(): string {
-    return serializeState(this.state);
+  /** The whole state as data-file text; `journal` is the last journal entry it includes. */
+  snapshot(journal = 0): string {
+    return serializeState(this.state, journal);
   }
 
   newOrderKey(): string {

@@ -126,7 +126,7 @@ export function createTerm(store: Store, def: TaxonomyDef, p: Record<string, unk
   writeTerm(store, def, t, p);
   nextId(store.state, 'term');
   store.state.terms.set(id, t);
-  store.changed();
+  store.changed('terms', id);
   return t;
 }
 
@@ -134,17 +134,23 @@ export function updateTerm(store: Store, def: TaxonomyDef, t: TermRec, p: Record
   const draft = structuredClone(t);
   writeTerm(store, def, draft, p);
   store.state.terms.set(t.id, draft);
-  store.changed();
+  store.changed('terms', t.id);
   return draft;
 }
 
 /** Deleting a term takes it off every product, and its children move up to its parent. */
 export function deleteTerm(store: Store, t: TermRec): void {
   store.state.terms.delete(t.id);
+  store.changed('terms', t.id);
   for (const prod of store.state.products.values()) {
+    if (!prod.categories.includes(t.id) && !prod.tags.includes(t.id)) continue;
     prod.categories = prod.categories.filter((c) => c !== t.id);
     prod.tags = prod.tags.filter((c) => c !== t.id);
+    store.changed('products', prod.id);
   }
-  for (const o of store.state.terms.values()) if (o.parent === t.id) o.parent = t.parent;
-  store.changed();
+  for (const o of store.state.terms.values()) {
+    if (o.parent !== t.id) continue;
+    o.parent = t.parent;
+    store.changed('terms', o.id);
+  }
 }

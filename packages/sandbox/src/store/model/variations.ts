@@ -37,7 +37,8 @@ export function createVariation(store: Store, parent: ProductRec, p: Record<stri
   nextId(store.state, 'post');
   store.state.variations.set(id, rec);
   parent.variation_ids.push(id);
-  store.changed();
+  store.changed('variations', id);
+  store.changed('products', parent.id);
   return rec;
 }
 
@@ -45,7 +46,7 @@ export function updateVariation(store: Store, rec: VariationRec, p: Record<strin
   const draft = structuredClone(rec);
   writeVariation(store, draft, p);
   store.state.variations.set(rec.id, draft);
-  store.changed();
+  store.changed('variations', rec.id);
   return draft;
 }
 
@@ -64,5 +65,6 @@ export function deleteVariation(store: Store, rec: VariationRec, force: boolean)
     }
     rec.status = 'trash';
   }
-  store.changed();
+  store.changed('variations', rec.id);
+  store.changed('products', rec.parent_id);
 }

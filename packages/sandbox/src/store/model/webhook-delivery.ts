@@ -72,7 +72,9 @@ export class WebhookDeliverer {
       // WC_Webhook::failed_delivery(): disable once the count already exceeds the maximum, else count.
       if (current.failure_count > MAX_FAILURES) current.status = 'disabled';
       else current.failure_count += 1;
-      this.store.changed();
+      this.store.changed('webhooks', current.id);
+      // Not part of a request, so nothing else commits it; a failure to persist a counter is not worth a crash.
+      await this.store.commit().catch(() => {});
     });
   }
 

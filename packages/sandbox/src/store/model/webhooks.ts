@@ -61,7 +61,7 @@ export function createWebhook(store: Store, p: Record<string, unknown>): Webhook
     failure_count: 0,
   };
   store.state.webhooks.set(id, w);
-  store.changed();
+  store.changed('webhooks', id);
   if (w.status === 'active') store.deliverer.ping(id, w.delivery_url);
   return w;
 }
@@ -87,11 +87,11 @@ export function updateWebhook(store: Store, existing: WebhookRec, p: Record<stri
   }
   w.modified = store.now();
   store.state.webhooks.set(w.id, w);
-  store.changed();
+  store.changed('webhooks', w.id);
   return w;
 }
 
 export function deleteWebhook(store: Store, w: WebhookRec): void {
   store.state.webhooks.delete(w.id);
-  store.changed();
+  store.changed('webhooks', w.id);
 }

@@ -171,5 +171,11 @@ export async function handleRequest(
   } catch (err) {
     result = errorResult(err);
   }
+  try {
+    // Nothing is answered before the write it reports is on disk (a no-op without a data file).
+    await store.commit();
+  } catch (err) {
+    result = errorResult(err);
+  }
   return toResponse(shapeResult(result, queryPhp), method);
 }
