@@ -13,7 +13,8 @@ export type ChildMessage =
 
 const send = (message: ChildMessage) => process.send?.(message);
 const options = JSON.parse(process.env.BENCH_SANDBOX_OPTIONS ?? '{}') as SandboxOptions;
-const box = await startSandbox({ ...options, port: 0 });
+// `store` spelled out: the sandbox is the store here, whatever else it may start.
+const box = await startSandbox({ ...options, store: options.store ?? {}, port: 0 });
 
 process.on('message', async (message: ChildRequest) => {
   if (message.type === 'stats') send({ type: 'reply', id: message.id, stats: box.store.stats() });
