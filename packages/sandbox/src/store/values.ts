@@ -3,6 +3,8 @@
  * site-time dates (the emulated site runs on UTC), decimals as wc_format_decimal() prints them.
  */
 
+import { numberFormat } from './numbers.js';
+
 /** `YYYY-MM-DDTHH:MM:SS` without offset, as wc_rest_prepare_date_response(). The emulated site runs on UTC. */
 export function wcDate(ms: number | null | undefined): string | null {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return null;
@@ -37,11 +39,9 @@ export function restParseDate(value: string, forceUtc = false): number | null {
   return ms === null ? null : Math.floor(ms / 1000) * 1000;
 }
 
-/** wc_format_decimal($n, $dp): fixed decimals as a string; `dp` false keeps the value trimmed. */
+/** wc_format_decimal($n, $dp): number_format() with `dp` decimals (any number of them), never "-0.00". */
 export function money(n: number, dp = 2): string {
-  const v = Number.isFinite(n) ? n : 0;
-  const fixed = v.toFixed(Math.max(0, Math.min(dp, 20)));
-  return fixed === `-${(0).toFixed(dp)}` ? fixed.slice(1) : fixed;
+  return numberFormat(n, dp);
 }
 
 export function toNumber(value: unknown): number {

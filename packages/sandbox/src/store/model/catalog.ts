@@ -1,3 +1,4 @@
+import { phpFloatval, phpStringGreater } from '../numbers.js';
 import { toNumber } from '../values.js';
 import type { ProductRec, VariationRec } from './records.js';
 import type { Store } from './store.js';
@@ -12,9 +13,10 @@ export function variationsOf(store: Store, p: ProductRec): VariationRec[] {
     .filter((v): v is VariationRec => v !== undefined && v.status !== 'trash');
 }
 
+/** WC_Product::is_on_sale(): a sale price below the regular one (compared as PHP compares the two strings). */
 export function isOnSale(p: Sellable, now = Date.now()): boolean {
   if (p.sale_price === '' || p.regular_price === '') return false;
-  if (toNumber(p.sale_price) >= toNumber(p.regular_price)) return false;
+  if (!phpStringGreater(p.regular_price, p.sale_price)) return false;
   if (p.date_on_sale_from !== null && p.date_on_sale_from > now) return false;
   if (p.date_on_sale_to !== null && p.date_on_sale_to < now) return false;
   return true;
@@ -24,15 +26,27 @@ export function activePrice(p: Sellable): string {
   return isOnSale(p) ? p.sale_price : p.regular_price;
 }
 
-/** The price a product shows: its own, or the lowest published variation price of a variable one. */
+/**
+ * The price a product shows (get_price(), its `_price` meta): its own, or for a variable one the lowest price of
+ * its published variations, as stored (WC_Product_Variable_Data_Store_CPT::sync_price() sorts them with
+ * SORT_NUMERIC and the first `_price` row is read), '' when none has a price.
+ */
 export function productPrice(store: Store, p: ProductRec): string {
   if (p.type !== 'variable') return activePrice(p);
   const prices = variationsOf(store, p)
     .filter((v) => v.status === 'publish')
     .map(activePrice)
-    .filter((x) => x !== '')
-    .map(Number);
-  return prices.length > 0 ? String(Math.min(...prices)) : '';
+    .filter((x) => x !== '');
+  return prices.reduce<string>((min, x) => (min === '' || phpFloatval(x) < phpFloatval(min) ? x : min), '');
+}
+
+/**
+ * What one unit of a line item costs: wc_get_price_excluding_tax() is `(float) $product->get_price()`. A
+ * variable parent is not refused (prepare_line_items() sets any product wc_get_product() finds), so it sells
+ * at its `_price`: the lowest variation price, or 0 without one.
+ */
+export function unitPrice(store: Store, s: Sellable): number {
+  return phpFloatval('type' in s ? productPrice(store, s) : activePrice(s));
 }
 
 /**

@@ -1,6 +1,6 @@
-import { toNumber } from '../values.js';
+import { phpFloatval, wcFormatDecimal } from '../numbers.js';
 import { RestError } from '../wp/errors.js';
-import { activePrice, variationName } from './catalog.js';
+import { unitPrice, variationName } from './catalog.js';
 import { applyMeta } from './meta.js';
 import type { FeeLine, LineItem, Meta, OrderRec, ProductRec, ShippingLine, VariationRec } from './records.js';
 import { nextId } from './state.js';
@@ -123,14 +123,15 @@ export function applyLineItems(store: Store, o: OrderRec, items: Record<string, 
     li.quantity = quantity;
     if (recompute) {
       const sellable = store.state.variations.get(li.variation_id) ?? store.state.products.get(li.product_id);
-      const unit = sellable ? toNumber(activePrice(sellable)) : li.quantity ? li.total / li.quantity : 0;
+      const unit = sellable ? unitPrice(store, sellable) : li.quantity ? li.total / li.quantity : 0;
       li.subtotal = unit * quantity;
       li.total = unit * quantity;
     }
     if (typeof item.name === 'string') li.name = item.name;
     if (typeof item.tax_class === 'string') li.tax_class = item.tax_class;
-    if (typeof item.subtotal === 'string') li.subtotal = toNumber(item.subtotal);
-    if (typeof item.total === 'string') li.total = toNumber(item.total);
+    // WC_Order_Item_Product::set_subtotal() / set_total() store wc_format_decimal($value); totals read it as a float.
+    if (typeof item.subtotal === 'string') li.subtotal = phpFloatval(wcFormatDecimal(item.subtotal));
+    if (typeof item.total === 'string') li.total = phpFloatval(wcFormatDecimal(item.total));
     if (item.meta_data !== undefined) li.meta_data = applyMeta(store, li.meta_data, item.meta_data);
   }
 }
@@ -153,7 +154,7 @@ export const SHIPPING_LINE: LineKind<ShippingLine> = {
     if (typeof l.method_title === 'string') line.method_title = l.method_title;
     if (typeof l.method_id === 'string') line.method_id = l.method_id;
     if (typeof l.instance_id === 'string') line.instance_id = l.instance_id;
-    if (typeof l.total === 'string') line.total = toNumber(l.total);
+    if (typeof l.total === 'string') line.total = phpFloatval(wcFormatDecimal(l.total));
   },
 };
 
@@ -175,8 +176,8 @@ export const FEE_LINE: LineKind<FeeLine> = {
     if (typeof l.tax_class === 'string') line.tax_class = l.tax_class;
     if (typeof l.tax_status === 'string') line.tax_status = l.tax_status;
     if (typeof l.total === 'string') {
-      line.total = toNumber(l.total);
-      line.amount = l.total;
+      line.amount = wcFormatDecimal(l.total);
+      line.total = phpFloatval(line.amount);
     }
   },
 };

@@ -1,3 +1,4 @@
+import { wcFormatDecimal } from '../numbers.js';
 import { isPlainObject, parseWcDate } from '../values.js';
 import { RestError } from '../wp/errors.js';
 import type { Sellable } from './catalog.js';
@@ -44,8 +45,6 @@ export function applySellable(store: Store, rec: Sellable, p: Record<string, unk
   };
   for (const k of [
     'description',
-    'regular_price',
-    'sale_price',
     'tax_status',
     'tax_class',
     'stock_status',
@@ -54,6 +53,9 @@ export function applySellable(store: Store, rec: Sellable, p: Record<string, unk
     'shipping_class',
   ] as const)
     str(k);
+  // WC_Product::set_regular_price() / set_sale_price() store wc_format_decimal($price): "5,00" becomes "500".
+  for (const k of ['regular_price', 'sale_price'] as const)
+    if (typeof p[k] === 'string') rec[k] = wcFormatDecimal(p[k]);
   if (typeof p.sku === 'string') {
     checkSku(store, p.sku.trim(), rec.id);
     rec.sku = p.sku.trim();

@@ -1,6 +1,7 @@
 import { createOrder, deleteOrder, updateOrder } from '../model/orders.js';
 import type { OrderRec } from '../model/records.js';
 import type { Store } from '../model/store.js';
+import { checkFormattingMemory, responseDecimals } from '../numbers.js';
 import { namesId, registerCrud } from '../wp/crud.js';
 import { RestError } from '../wp/errors.js';
 import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../wp/list.js';
@@ -15,9 +16,25 @@ function invalidId(status: number): RestError {
   return new RestError(status, 'woocommerce_rest_shop_order_invalid_id', 'Invalid ID.');
 }
 
-/** `dp` (decimal places of money fields); a negative one counts as its absolute value. */
-function dpOf(p: Record<string, unknown>): number | undefined {
-  return typeof p.dp === 'number' ? Math.abs(p.dp) : undefined;
+/** The money fields an order's response formats with `dp` (order totals, per line, per refund). */
+function moneyFields(o: OrderRec): number {
+  return (
+    7 + 4 * o.line_items.length + 2 * (o.shipping_lines.length + o.fee_lines.length) + o.refund_ids.length
+  );
+}
+
+/**
+ * Presents orders with the request's `dp`: absint and unbounded, as in WooCommerce, so a `dp` whose padded
+ * amounts would pass PHP's memory is the fatal error a real site answers, checked before each order is built.
+ */
+function presenter(store: Store, p: Record<string, unknown>): (o: OrderRec) => unknown {
+  const dp = responseDecimals(p.dp);
+  let fields = 0;
+  return (o) => {
+    fields += moneyFields(o);
+    checkFormattingMemory(fields, dp);
+    return presentOrder(store, o, dp);
+  };
 }
 
 function list(ctx: Ctx): Result {
@@ -63,8 +80,7 @@ function list(ctx: Ctx): Result {
     modified: (o) => o.modified,
   };
   items = sortByParams(items, p, keys, { orderby: 'date', order: 'desc' });
-  const dp = dpOf(p);
-  return pagedResult(ctx, items, (o) => presentOrder(store, o, dp));
+  return pagedResult(ctx, items, presenter(store, p));
 }
 
 function create(ctx: Ctx): Result {
@@ -86,7 +102,7 @@ function get(ctx: Ctx): Result {
   const o = ctx.store.state.orders.get(idParam(ctx));
   if (o) requireCap(ctx, 'view');
   if (!o) throw invalidId(404);
-  return { status: 200, body: presentOrder(ctx.store, o, dpOf(p)) };
+  return { status: 200, body: presenter(ctx.store, p)(o) };
 }
 
 function update(ctx: Ctx): Result {
@@ -95,7 +111,7 @@ function update(ctx: Ctx): Result {
   if (o) requireCap(ctx, 'edit');
   if (!o) throw invalidId(400);
   updateOrder(ctx.store, o, orderArgs(p));
-  return { status: 200, body: presentOrder(ctx.store, o, dpOf(p)) };
+  return { status: 200, body: presenter(ctx.store, p)(o) };
 }
 
 function remove(ctx: Ctx): Result {

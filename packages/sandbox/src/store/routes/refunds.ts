@@ -1,5 +1,7 @@
 import type { OrderRec, RefundRec } from '../model/records.js';
 import { createRefund, deleteRefund } from '../model/refunds.js';
+import type { Store } from '../model/store.js';
+import { checkFormattingMemory, responseDecimals } from '../numbers.js';
 import { RestError } from '../wp/errors.js';
 import { filterDates, filterIncludeExclude, pagedResult, sortBy } from '../wp/list.js';
 import { validateParams } from '../wp/params.js';
@@ -37,6 +39,17 @@ function refundFor(ctx: Ctx, o: OrderRec): RefundRec {
   return r;
 }
 
+/** Presents refunds with the request's `dp` (absint, unbounded; see the orders route), amount and lines. */
+function presenter(store: Store, p: Record<string, unknown>): (r: RefundRec) => unknown {
+  const dp = responseDecimals(p.dp);
+  let fields = 0;
+  return (r) => {
+    fields += 1 + 4 * r.line_items.length;
+    checkFormattingMemory(fields, dp);
+    return presentRefund(store, r, dp);
+  };
+}
+
 /** One order's refunds (`scoped`), or every refund (`GET /refunds`). */
 function list(ctx: Ctx, scoped: boolean): Result {
   const p = validateParams(ctx.params, REFUND_LIST_SPECS);
@@ -55,8 +68,7 @@ function list(ctx: Ctx, scoped: boolean): Result {
     orderby === 'include'
       ? sortBy(items, 'include', order, p.include as number[] | undefined)
       : sortBy(items, orderby === 'date' || orderby === 'modified' ? (r) => r.created : (r) => r.id, order);
-  const dp = typeof p.dp === 'number' ? Math.abs(p.dp) : undefined;
-  return pagedResult(ctx, items, (r) => presentRefund(store, r, dp));
+  return pagedResult(ctx, items, presenter(store, p));
 }
 
 function create(ctx: Ctx): Result {
@@ -77,7 +89,7 @@ function get(ctx: Ctx): Result {
   const o = orderFor(ctx);
   return {
     status: 200,
-    body: presentRefund(ctx.store, refundFor(ctx, o), typeof p.dp === 'number' ? p.dp : undefined),
+    body: presenter(ctx.store, p)(refundFor(ctx, o)),
   };
 }
 

@@ -1,3 +1,4 @@
+import { phpIntval } from '../numbers.js';
 import { isPlainObject, parseWcDate } from '../values.js';
 import { invalidParams, missingParams, type ParamIssue } from './errors.js';
 
@@ -66,7 +67,9 @@ export function validateValue(param: string, value: unknown, spec: Spec): Outcom
   if (value === null && spec.nullable) return { ok: true, value: null };
   switch (spec.type) {
     case 'integer': {
-      if (!isNumeric(value) || typeof value === 'boolean') return typeError('integer');
+      // rest_is_integer(): is_numeric() holds for every PHP float, INF (a JSON 1e400) included.
+      const infinite = typeof value === 'number' && Math.abs(value) === Infinity;
+      if ((!isNumeric(value) && !infinite) || typeof value === 'boolean') return typeError('integer');
       const n = Number(value);
       if (Math.round(n) !== n) return typeError('integer');
       if (spec.min !== undefined && spec.max !== undefined && (n < spec.min || n > spec.max)) {
@@ -99,7 +102,8 @@ export function validateValue(param: string, value: unknown, spec: Spec): Outcom
           },
         };
       }
-      return { ok: true, value: n };
+      // rest_sanitize_value_from_schema(): `(int) $value`, so 1e308 is 0 (PHP wraps floats modulo 2^64).
+      return { ok: true, value: phpIntval(value) };
     }
     case 'number': {
       if (!isNumeric(value)) return typeError('number');

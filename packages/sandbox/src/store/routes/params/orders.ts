@@ -76,5 +76,5 @@ export const ORDER_LIST_SPECS: Specs = {
   created_via: { type: 'array', items: { type: 'string' } },
 };
 
-/** GET of one order: `dp` sets the decimals of money fields. */
-export const DP_SPECS: Specs = { context: CONTEXT, dp: { type: 'integer' } };
+/** GET of one order declares only `context`; its `dp` is taken unvalidated (responseDecimals()). */
+export const DP_SPECS: Specs = { context: CONTEXT };

@@ -16,4 +16,5 @@ export const REFUND_SPECS: Specs = {
   api_restock: { type: 'boolean' },
 };
 
-export const REFUND_GET_SPECS: Specs = { context: CONTEXT, dp: { type: 'integer' } };
+/** GET of one refund declares only `context`; its `dp` is taken unvalidated (responseDecimals()). */
+export const REFUND_GET_SPECS: Specs = { context: CONTEXT };
