@@ -115,6 +115,22 @@ describe('prices through wc_format_decimal() (WC_Product::set_regular_price())',
     expect(o.json.fee_lines[0].total).toBe('25.00');
     expect(o.json.total).toBe('538.00');
   });
+
+  it('a line total that is not numeric once formatted is 0; one above the subtotal raises it', async () => {
+    const p = await api('POST', '/products', { name: 'Raise', regular_price: '3' });
+    const o = await api('POST', '/orders', {
+      line_items: [
+        { product_id: p.json.id, quantity: 1, total: '1e-7' },
+        { product_id: p.json.id, quantity: 1, total: '9' },
+        { product_id: p.json.id, quantity: 1, total: '9', subtotal: '4' },
+      ],
+    });
+    expect(o.json.line_items.map((l: { subtotal: string; total: string }) => [l.subtotal, l.total])).toEqual([
+      ['3.00', '0.00'],
+      ['9.00', '9.00'],
+      ['4.00', '9.00'],
+    ]);
+  });
 });
 
 describe('integers through (int) (rest_sanitize_value_from_schema())', () => {

@@ -1,4 +1,4 @@
-import { phpFloatval, wcFormatDecimal } from '../numbers.js';
+import { isNumericString, phpFloatval, wcFormatDecimal } from '../numbers.js';
 import { RestError } from '../wp/errors.js';
 import { unitPrice, variationName } from './catalog.js';
 import { applyMeta } from './meta.js';
@@ -35,6 +35,12 @@ function resolveProduct(
       if (p.sku === item.sku) return { product: p, variation: undefined };
   }
   return { product: undefined, variation: undefined };
+}
+
+/** A line item amount as WC_Order_Item_Product stores it: wc_format_decimal(), 0 unless that is numeric. */
+function itemAmount(value: string): number {
+  const formatted = wcFormatDecimal(value);
+  return isNumericString(formatted) ? Number(formatted) : 0;
 }
 
 /** The order line an item's `id` names (`undefined` for a new line); an ID that is not one of `lines` is a 400. */
@@ -129,9 +135,14 @@ export function applyLineItems(store: Store, o: OrderRec, items: Record<string, 
     }
     if (typeof item.name === 'string') li.name = item.name;
     if (typeof item.tax_class === 'string') li.tax_class = item.tax_class;
-    // WC_Order_Item_Product::set_subtotal() / set_total() store wc_format_decimal($value); totals read it as a float.
-    if (typeof item.subtotal === 'string') li.subtotal = phpFloatval(wcFormatDecimal(item.subtotal));
-    if (typeof item.total === 'string') li.total = phpFloatval(wcFormatDecimal(item.total));
+    // prepare_line_items() sets total before subtotal. WC_Order_Item_Product::set_total()/set_subtotal() store
+    // wc_format_decimal($value), 0 when that is not numeric ("1e-7" gives "1-7", so 0), and a total above the
+    // subtotal raises the subtotal to it.
+    if (typeof item.total === 'string') {
+      li.total = itemAmount(item.total);
+      if (li.subtotal < li.total) li.subtotal = li.total;
+    }
+    if (typeof item.subtotal === 'string') li.subtotal = itemAmount(item.subtotal);
     if (item.meta_data !== undefined) li.meta_data = applyMeta(store, li.meta_data, item.meta_data);
   }
 }
