@@ -30,6 +30,8 @@ export class Store {
   persister: Persister | null = null;
   /** What model writes touched since the last commit(). */
   readonly changes = new Changes();
+  /** The latest append or compaction commit() started. */
+  private durable: Promise<void> = Promise.resolve();
   /** Re-seeds after reset(); installed by the app. */
   seeder: ((store: Store) => void) | null = null;
 
@@ -74,10 +76,17 @@ export class Store {
     }
     if (this.changes.everything) {
       this.changes.clear();
-      return this.persister.compact();
+      this.durable = this.persister.compact();
+      return this.durable;
     }
     const entry = this.changes.take(this.state);
-    return entry ? this.persister.append(entry) : Promise.resolve();
+    if (entry) {
+      this.durable = this.persister.append(entry);
+      return this.durable;
+    }
+    // Nothing new, but a background commit (a webhook's failure count) may have taken this request's marks:
+    // appends complete in order, so waiting for the latest one covers them. Its failure is not this request's.
+    return this.durable.catch(() => {});
   }
 
   /** Queues `resource.event` deliveries to every active webhook with that topic (asynchronously). */
