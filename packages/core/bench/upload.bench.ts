@@ -25,19 +25,16 @@
  */
 
 import { type ChildProcess, fork } from 'node:child_process';
-import { once } from 'node:events';
 import { createWriteStream, existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { BaseClient, fileBody, streamBody } from '../src/index.js';
 import { intEnv, writeResults } from './shared.js';
 
-const MiB = 2 ** 20;
+const _MiB = 2 ** 20;
 const CHUNK = 64 * 1024;
 const UPLOAD_MB = intEnv('BENCH_UPLOAD_MB', 1024);
 const FILE_MB = intEnv('BENCH_FILE_MB', Math.min(256, UPLOAD_MB), { zero: true });
@@ -47,15 +44,7 @@ const WARMUP_BYTES = 8 * MiB;
 const SAMPLE_MS = 20;
 const GOAL_MB = 64;
 
-type Source = 'generator' | 'generator-reused' | 'file';
-interface Variant {
-  key: string;
-  label: string;
-  client: 'core' | 'fetch' | 'node-http';
-  source: Source;
-  /** Rows outside the goal: shown for comparison. */
-  info?: boolean;
-}
+import { generate, type Job, MiB, type Outcome, type Variant } from './upload-client.js';
 
 const VARIANTS: Variant[] = [
   { key: 'core-stream', label: '@x/core streamBody(generator)', client: 'core', source: 'generator' },
@@ -90,172 +79,6 @@ const VARIANTS: Variant[] = [
   },
 ];
 
-/** What the parent sends a client child. */
-interface Job {
-  variant: Variant;
-  baseURL: string;
-  bytes: number;
-  file: string | undefined;
-}
-/** What the sink answers. */
-interface SinkReply {
-  bytes: number;
-  via: string;
-  framing: string;
-}
-/** What a client child reports. */
-interface Measurement {
-  reply: SinkReply;
-  bytes: number;
-  wallMs: number;
-  cpuMs: number;
-  baselineRss: number;
-  peakRss: number;
-  maxRss: number;
-  samples: number;
-  transferModule: string;
-}
-
-const TEMPLATE = Buffer.alloc(CHUNK, 'x-sdk upload bench ');
-
-/** `total` bytes in 64 KiB chunks, generated as they are asked for; never all in memory. */
-async function* generate(total: number, reuse: boolean): AsyncGenerator<Uint8Array> {
-  for (let sent = 0; sent < total; sent += CHUNK) {
-    const chunk = TEMPLATE.subarray(0, Math.min(CHUNK, total - sent));
-    yield reuse ? chunk : Buffer.from(chunk);
-  }
-}
-
-/** Pull-based: the generator runs only as fast as fetch reads. */
-function webStream(source: AsyncIterator<Uint8Array>): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await source.next();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
-    },
-    async cancel() {
-      await source.return?.(undefined);
-    },
-  });
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Client child: one variant, one warm-up, one measured upload.
-
-function uploader(job: Job): (bytes: number, measured: boolean) => Promise<SinkReply> {
-  const { variant, baseURL } = job;
-  const reuse = variant.source === 'generator-reused';
-  if (variant.client === 'fetch') {
-    return async (bytes) => {
-      const response = await fetch(`${baseURL}/upload`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/octet-stream' },
-        body: webStream(generate(bytes, reuse)),
-        duplex: 'half',
-      } as RequestInit);
-      if (!response.ok) throw new Error(`sink answered ${response.status}`);
-      return (await response.json()) as SinkReply;
-    };
-  }
-  if (variant.client === 'node-http') return (bytes) => nodeHttpUpload(`${baseURL}/upload`, bytes, reuse);
-  const core = new BaseClient(
-    { baseURL, rateLimit: false },
-    { packageName: '@x/bench', packageVersion: '0.0.0' },
-  );
-  return (bytes, measured) =>
-    core.request<SinkReply>({
-      method: 'POST',
-      path: '/upload',
-      // The warm-up of the file variant streams a generator: same transport path, no second file.
-      body:
-        variant.source === 'file' && measured
-          ? fileBody(job.file!)
-          : streamBody(() => generate(bytes, reuse), {
-              length: bytes,
-              contentType: 'application/octet-stream',
-            }),
-    });
-}
-
-/** The floor: `http.request` written with backpressure, what core's Node path does without the client. */
-function nodeHttpUpload(url: string, bytes: number, reuse: boolean): Promise<SinkReply> {
-  return new Promise<SinkReply>((resolve, reject) => {
-    const req = httpRequest(
-      url,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/octet-stream', 'content-length': String(bytes) },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        res.on('end', () =>
-          res.statusCode === 200
-            ? resolve(JSON.parse(text))
-            : reject(new Error(`sink answered ${res.statusCode}`)),
-        );
-      },
-    );
-    req.on('error', reject);
-    void (async () => {
-      for await (const chunk of generate(bytes, reuse)) {
-        if (!req.write(chunk)) await once(req, 'drain');
-      }
-      req.end();
-    })().catch(reject);
-  });
-}
-
-async function runClient(job: Job): Promise<Measurement> {
-  const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-  const upload = uploader(job);
-  const warm = await upload(WARMUP_BYTES, false);
-  if (warm.bytes !== WARMUP_BYTES)
-    throw new Error(`warm-up: sink got ${warm.bytes} of ${WARMUP_BYTES} bytes`);
-  gc();
-  await sleep(200);
-  gc();
-
-  const baselineRss = process.memoryUsage.rss();
-  let peakRss = baselineRss;
-  let samples = 0;
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage.rss());
-    samples++;
-  }, SAMPLE_MS);
-  const cpuBefore = process.cpuUsage();
-  const t0 = performance.now();
-  let reply: SinkReply;
-  try {
-    reply = await upload(job.bytes, true);
-  } finally {
-    clearInterval(sampler);
-  }
-  const wallMs = performance.now() - t0;
-  const cpu = process.cpuUsage(cpuBefore);
-  peakRss = Math.max(peakRss, process.memoryUsage.rss());
-  if (reply.bytes !== job.bytes) throw new Error(`sink got ${reply.bytes} of ${job.bytes} bytes`);
-  const resolved = import.meta.resolve('#transfer');
-  return {
-    reply,
-    bytes: job.bytes,
-    wallMs,
-    cpuMs: (cpu.user + cpu.system) / 1000,
-    baselineRss,
-    peakRss,
-    maxRss: process.resourceUsage().maxRSS * 1024,
-    samples,
-    transferModule: resolved.startsWith('file:')
-      ? relative(process.cwd(), fileURLToPath(resolved))
-      : resolved,
-  };
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Parent: sink child, temp file, one client child per variant, table.
 
@@ -276,11 +99,9 @@ async function writeTempFile(bytes: number): Promise<{ dir: string; file: string
   return { dir, file };
 }
 
-type Outcome = { ok: true; measurement: Measurement } | { ok: false; error: string };
-
 function runChild(job: Job): Promise<Outcome> {
   // `fork` reuses this process's execArgv (tsx's loader); --expose-gc lets the child settle its baseline.
-  const child = fork(fileURLToPath(import.meta.url), ['--client'], {
+  const child = fork(fileURLToPath(new URL('./upload-client.ts', import.meta.url)), [], {
     stdio: 'inherit',
     execArgv: [...process.execArgv, '--expose-gc'],
   });
@@ -470,16 +291,4 @@ async function main(): Promise<void> {
   console.log(`(results written to ${out}; total ${((performance.now() - startedAt) / 1000).toFixed(1)} s)`);
 }
 
-if (process.argv.includes('--client')) {
-  process.once('message', (job) => {
-    runClient(job as Job).then(
-      (measurement) => process.send!({ ok: true, measurement } satisfies Outcome, () => process.exit(0)),
-      (error: unknown) =>
-        process.send!({ ok: false, error: String((error as Error)?.stack ?? error) } satisfies Outcome, () =>
-          process.exit(1),
-        ),
-    );
-  });
-} else {
-  await main();
-}
+await main();
