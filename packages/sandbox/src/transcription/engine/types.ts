@@ -1,0 +1,64 @@
+/**
+ * The speech engine seam of the transcription emulator. The REST layer only sees `Engine`, so another
+ * recogniser (whisper.cpp, when a user has it and a model) is a new implementation picked by configuration,
+ * not a change to the jobs, the routes or the formatting.
+ */
+
+/** One recognised word. Times are integer milliseconds from the start of the audio, as on the service. */
+export interface EngineWord {
+  text: string;
+  start: number;
+  end: number;
+  /** 0..1 */
+  confidence: number;
+}
+
+export interface EngineResult {
+  /** In time order; after formatting a spoken number is one word ("456") spanning its spoken words. */
+  words: EngineWord[];
+  text: string;
+  /** Seconds (fractional; the service's integer `audio_duration` is the REST layer's rounding). */
+  audio_duration: number;
+}
+
+export interface TranscribeOptions {
+  signal?: AbortSignal;
+  /** Final punctuation (the service's `punctuate`, default true). */
+  punctuate?: boolean;
+  /** Sentence case and spoken numbers as digits (the service's `format_text`, default true). */
+  format_text?: boolean;
+}
+
+export interface Engine {
+  /** A stable name for configuration and logs, e.g. `pocketsphinx`. */
+  readonly name: string;
+  /**
+   * Recognise the speech in an audio file (a path). Rejects with `EngineError` (unavailable, bad audio,
+   * timeout, failure) or with the signal's reason on abort; every child process it started has exited by then.
+   */
+  transcribe(audioPath: string, options?: TranscribeOptions): Promise<EngineResult>;
+}
+
+export type EngineErrorCode = 'unavailable' | 'bad_audio' | 'timeout' | 'failed';
+
+/** The one install line, so every "not installed" message tells the same, complete story. */
+export const INSTALL_HINT = 'apt-get install pocketsphinx pocketsphinx-en-us sox';
+
+/**
+ * Why a transcription could not be made. The message is written for the person running the sandbox: the REST
+ * layer puts it as is into the transcript's `error` (a job that ends in `status: "error"`).
+ */
+export class EngineError extends Error {
+  override readonly name = 'EngineError';
+  readonly code: EngineErrorCode;
+
+  constructor(code: EngineErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+}
+
+/** What an aborted call rejects with: the signal's own reason, as fetch and Node's APIs do. */
+export function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+}
