@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 /** What the server does with the next request: answer, reset the socket, or never answer. */
 export type Reply =
@@ -88,5 +89,37 @@ export async function startFaultServer(options: FaultServerOptions = {}): Promis
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * One fault server for a test file: started before its tests, emptied of replies and recorded requests
+ * before each, closed after. The returned object reads through to the running server.
+ */
+export function useFaultServer(options: FaultServerOptions = {}): FaultServer {
+  let current: FaultServer | undefined;
+  const live = (): FaultServer => {
+    if (!current) throw new Error('the fault server runs only inside tests (beforeAll has not run yet)');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await startFaultServer(options);
+  });
+  afterAll(() => current?.close());
+  beforeEach(() => {
+    live().replies.length = 0;
+    live().requests.length = 0;
+  });
+  return {
+    get url() {
+      return live().url;
+    },
+    get replies() {
+      return live().replies;
+    },
+    get requests() {
+      return live().requests;
+    },
+    close: () => live().close(),
   };
 }

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AbortError } from '../../src/index.js';
-import { type FaultServer, startFaultServer } from '../helpers/fault-server.js';
+import { useFaultServer } from '../helpers/fault-server.js';
 import { TestClient } from '../helpers/test-client.js';
 
-let server: FaultServer;
-beforeAll(async () => {
-  server = await startFaultServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.replies.length = 0;
-  server.requests.length = 0;
-});
+const server = useFaultServer();
 
 const fast = { retry: { baseDelayMs: 10, maxDelayMs: 20 } };
 

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { inspect } from 'node:util';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AbortError,
   type APIError,
@@ -12,7 +12,7 @@ import {
   signerAuth,
   TimeoutError,
 } from '../../src/index.js';
-import { type FaultServer, startFaultServer } from '../helpers/fault-server.js';
+import { useFaultServer } from '../helpers/fault-server.js';
 
 class TestClient extends BaseClient {
   constructor(options: Partial<ClientOptions>) {
@@ -26,15 +26,7 @@ class TestClient extends BaseClient {
   }
 }
 
-let server: FaultServer;
-beforeAll(async () => {
-  server = await startFaultServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.replies.length = 0;
-  server.requests.length = 0;
-});
+const server = useFaultServer();
 
 /** Retries without a noticeable backoff, so only the deadline decides when a call ends. */
 const quick = { retry: { baseDelayMs: 1, maxDelayMs: 2 } };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import {
   BaseClient,
@@ -10,7 +10,7 @@ import {
   Secret,
   TimeoutError,
 } from '../../src/index.js';
-import { type FaultServer, startFaultServer } from '../helpers/fault-server.js';
+import { useFaultServer } from '../helpers/fault-server.js';
 
 /** Messages that say what was sent where: a page that is not JSON, a timeout on the last attempt. */
 
@@ -35,15 +35,7 @@ class TestClient extends BaseClient {
   }
 }
 
-let server: FaultServer;
-beforeAll(async () => {
-  server = await startFaultServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.replies.length = 0;
-  server.requests.length = 0;
-});
+const server = useFaultServer();
 
 const fail = (promise: PromiseLike<unknown>) =>
   Promise.resolve(promise).then(
