@@ -62,30 +62,36 @@ function wordsMatched(expected: string[], got: string[]): number {
 
 describe('PocketSphinxEngine', () => {
   // One test per voice and sentence: each is one recognition, so a slow shared machine never nears a test timeout.
+  // Concurrent (vitest runs up to 5 at once): each recognition is one single-threaded process, so this file
+  // uses every core when it is the last one running instead of adding its whole serial time to the suite.
   describe.each(VOICES)('flite voice %s', (voice) => {
-    it.each(SENTENCES)('recognises "%s", with ordered word times within the audio', async (sentence) => {
-      const audio = await speak(voice, sentence);
-      const result = await engine.transcribe(audio, { format_text: false, punctuate: false });
-      const expected = sentence.split(' ');
-      const got = result.words.map((w) => w.text);
-      expect(result.text).toBe(got.join(' '));
-      // At least 80% of the sentence's words, and not buried in extra ones.
-      expect(wordsMatched(expected, got) / expected.length, `heard "${result.text}"`).toBeGreaterThanOrEqual(
-        0.8,
-      );
-      expect(got.length).toBeLessThanOrEqual(expected.length + 1);
+    it.concurrent.for(SENTENCES)(
+      'recognises "%s", with ordered word times within the audio',
+      async (sentence, { expect }) => {
+        const audio = await speak(voice, sentence);
+        const result = await engine.transcribe(audio, { format_text: false, punctuate: false });
+        const expected = sentence.split(' ');
+        const got = result.words.map((w) => w.text);
+        expect(result.text).toBe(got.join(' '));
+        // At least 80% of the sentence's words, and not buried in extra ones.
+        expect(
+          wordsMatched(expected, got) / expected.length,
+          `heard "${result.text}"`,
+        ).toBeGreaterThanOrEqual(0.8);
+        expect(got.length).toBeLessThanOrEqual(expected.length + 1);
 
-      expect(result.audio_duration).toBeGreaterThan(0);
-      let previousEnd = 0;
-      for (const w of result.words) {
-        expect(w.start).toBeGreaterThanOrEqual(previousEnd);
-        expect(w.end).toBeGreaterThan(w.start);
-        expect(w.confidence).toBeGreaterThanOrEqual(0);
-        expect(w.confidence).toBeLessThanOrEqual(1);
-        previousEnd = w.end;
-      }
-      expect(previousEnd).toBeLessThanOrEqual(result.audio_duration * 1000);
-    });
+        expect(result.audio_duration).toBeGreaterThan(0);
+        let previousEnd = 0;
+        for (const w of result.words) {
+          expect(w.start).toBeGreaterThanOrEqual(previousEnd);
+          expect(w.end).toBeGreaterThan(w.start);
+          expect(w.confidence).toBeGreaterThanOrEqual(0);
+          expect(w.confidence).toBeLessThanOrEqual(1);
+          previousEnd = w.end;
+        }
+        expect(previousEnd).toBeLessThanOrEqual(result.audio_duration * 1000);
+      },
+    );
   });
 
   it('formats as the service does by default: sentence case, a period, the order number as digits', async () => {
