@@ -8,15 +8,41 @@ import {
   type StoreSandbox,
 } from './store/emulator.js';
 import { STORE_DEV_KEYS, type StoreKey } from './store/model/keys.js';
+import {
+  createTranscriptionEmulator,
+  TRANSCRIPTION_DEV_KEY,
+  type TranscriptionEmulator,
+  type TranscriptionEmulatorOptions,
+  type TranscriptionFault,
+  type TranscriptionSandbox,
+} from './transcription/emulator.js';
 
-export type { StoreEmulatorOptions, StoreFault, StoreKey, StoreSandbox };
-export { createStoreEmulator, STORE_DEV_KEYS };
-
-/**
- * Placeholder until the transcription emulator (AssemblyAI v2 compatible REST) lands: asking for it throws
- * "not yet available". The key is in the options already so adding the emulator changes no call site.
- */
-export type TranscriptionEmulatorOptions = Record<string, never>;
+export {
+  createEngine,
+  type Engine,
+  type EngineConfig,
+  EngineError,
+  type EngineResult,
+  type EngineWord,
+} from './transcription/engine/index.js';
+export {
+  normaliseWords,
+  SPEECH_VOICES,
+  type SpeechVoice,
+  type SynthesizeOptions,
+  synthesizeSpeech,
+  wordErrorRate,
+} from './transcription/speech.js';
+export type {
+  StoreEmulatorOptions,
+  StoreFault,
+  StoreKey,
+  StoreSandbox,
+  TranscriptionEmulatorOptions,
+  TranscriptionFault,
+  TranscriptionSandbox,
+};
+export { createStoreEmulator, createTranscriptionEmulator, STORE_DEV_KEYS, TRANSCRIPTION_DEV_KEY };
 
 /**
  * Placeholder until the realtime emulator (Pusher Channels compatible WebSocket + HTTP) lands: asking for it
@@ -38,7 +64,10 @@ export interface SandboxOptions {
    * `SandboxSelection`), so `startSandbox()` is the store as before and `sandbox.store` is typed as present.
    */
   store?: StoreEmulatorOptions;
-  /** Not yet available: `true` or options throw. */
+  /**
+   * The AssemblyAI v2 compatible transcription emulator (`/v2/...`), off unless asked for: `true` for its
+   * defaults. It transcribes with PocketSphinx when installed; without it jobs end in `error` saying what to install.
+   */
   transcription?: TranscriptionEmulatorOptions | boolean;
   /** Not yet available: `true` or options throw. */
   realtime?: RealtimeEmulatorOptions | boolean;
@@ -60,6 +89,8 @@ export type Sandbox<HasStore extends boolean = true> = {
   https: boolean;
   /** PEM of the self-signed certificate when `https`, so clients can trust it as a CA. */
   certificate?: string;
+  /** Present when `transcription` was asked for. */
+  transcription?: TranscriptionSandbox;
   /** Closes every emulator (flushing `dataFile`), then the server; idempotent. */
   close(): Promise<void>;
 } & ([HasStore] extends [true]
@@ -75,8 +106,8 @@ function notYetAvailable(key: string, what: string): Error {
 }
 
 /**
- * Starts one server with the emulators asked for. The store is on unless `store: false`; transcription and
- * realtime are not available yet and throw when asked for. Everything started is closed by `close()`; if
+ * Starts one server with the emulators asked for. The store is on unless `store: false`, transcription is on
+ * when asked for; realtime is not available yet and throws when asked for. Everything started is closed by `close()`; if
  * starting fails half-way, what did start is closed again.
  */
 export async function startSandbox(
@@ -91,7 +122,6 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox<tr
 export async function startSandbox(
   options: SandboxOptions | SandboxSelection = {},
 ): Promise<Sandbox<boolean>> {
-  if (options.transcription) throw notYetAvailable('transcription', 'AssemblyAI v2 compatible REST');
   if (options.realtime) throw notYetAvailable('realtime', 'Pusher Channels compatible WebSocket + HTTP');
   const storeOptions = options.store === undefined || options.store === true ? {} : options.store;
   if (options.dataFile !== undefined && !storeOptions) {
@@ -105,8 +135,13 @@ export async function startSandbox(
     // The store answers `/wp-json/...` and `/?rest_route=`, so it takes `/`: WordPress routes from the root.
     emulators.push({ name: 'store', prefixes: ['/'], fetch: store.app.fetch });
   }
+  let transcription: TranscriptionEmulator | undefined;
+  if (options.transcription) {
+    transcription = createTranscriptionEmulator(options.transcription === true ? {} : options.transcription);
+    emulators.push({ name: 'transcription', prefixes: ['/v2'], fetch: transcription.fetch });
+  }
   const closeEmulators = async () => {
-    await store?.close();
+    await Promise.all([store?.close(), transcription?.close()]);
   };
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
@@ -121,12 +156,14 @@ export async function startSandbox(
     throw err;
   }
   store?.setHomeUrl(server.url);
+  transcription?.setHomeUrl(server.url);
   let closing: Promise<void> | null = null;
   return {
     url: server.url,
     https: server.https,
     ...(server.certificate ? { certificate: server.certificate } : {}),
     ...(store ? { store: store.handle } : {}),
+    ...(transcription ? { transcription: transcription.handle } : {}),
     close() {
       closing ??= (async () => {
         await closeEmulators();

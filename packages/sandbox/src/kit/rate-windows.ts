@@ -46,6 +46,21 @@ export class RateWindows {
     return 0;
   }
 
+  /**
+   * What `X-RateLimit-*` headers tell: how many more requests the window takes now, and in how many ms the
+   * oldest counted one leaves it (0 when it is empty). Undefined without a limit.
+   */
+  state(key: string, now: number): { limit: number; remaining: number; resetMs: number } | undefined {
+    const rl = this.limit;
+    if (!rl) return undefined;
+    const live = (this.windows.get(key) ?? []).filter((t) => t > now - rl.intervalMs);
+    return {
+      limit: rl.limit,
+      remaining: Math.max(0, rl.limit - live.length),
+      resetMs: live.length === 0 ? 0 : live[0]! + rl.intervalMs - now,
+    };
+  }
+
   clear(): void {
     this.windows.clear();
   }

@@ -1,0 +1,235 @@
+import { randomBytes } from 'node:crypto';
+import { cpus } from 'node:os';
+import { type FaultMatch, FaultQueue, sleep } from '../kit/faults.js';
+import { type RateLimit, RateWindows } from '../kit/rate-windows.js';
+import { RequestStats, type StatsSnapshot } from '../kit/stats.js';
+import type { NodeEnv } from '../server/emulator.js';
+import { createEngine, type Engine, type EngineConfig } from './engine/index.js';
+import { runTranscriptJob } from './model/job.js';
+import { JobPool } from './model/jobs.js';
+import { Transcripts } from './model/transcripts.js';
+import { Uploads } from './model/uploads.js';
+import { type WebhookOptions, WebhookSender } from './model/webhooks.js';
+import { dispatch, serveRedactedAudio } from './routes/index.js';
+import { fail, type Reply, toResponse } from './routes/respond.js';
+import type { TranscriptionService } from './routes/service.js';
+
+/** The fixed key of a sandbox started without `apiKeys` or `randomKeys`, so examples can name it. */
+export const TRANSCRIPTION_DEV_KEY = 'sandbox_dev_transcription_key';
+
+export interface TranscriptionEmulatorOptions {
+  /** Keys to accept (each a separate project: it sees only its own uploads and transcripts). */
+  apiKeys?: string[];
+  /** Without `apiKeys`: one generated key instead of `TRANSCRIPTION_DEV_KEY`. */
+  randomKeys?: boolean;
+  /**
+   * Per key and model, sliding window, answered with `X-RateLimit-*` headers and 429 + `Retry-After` when
+   * full. A request's model is the first of `speech_models` when it creates a transcript, the transcript's
+   * model on the routes of one transcript, and `default` for uploads and lists. Default 60 per 60 s.
+   */
+  rateLimit?: RateLimit | false;
+  /** Windows for particular models, in place of `rateLimit`. */
+  modelRateLimits?: Record<string, RateLimit>;
+  /** Engine processes at once, across keys. Default: the number of CPU cores. */
+  workers?: number;
+  /** Jobs per key admitted at once; more wait with `throttled: true`. Default 5 (the service's free tier). */
+  concurrency?: number;
+  /** Default 2.2 GB, as the service. */
+  maxUploadBytes?: number;
+  /** Longer audio ends in `error`. Default 10 hours, as the service. */
+  maxAudioSeconds?: number;
+  /** Webhook delivery; defaults are the service's: 10 attempts, 10 s apart, 10 s to answer. */
+  webhooks?: Partial<WebhookOptions>;
+  /** The speech engine, or its configuration. Default PocketSphinx. */
+  engine?: Engine | EngineConfig;
+  /** Fetching a remote `audio_url`. Default 60 s. */
+  downloadTimeoutMs?: number;
+  /** Where uploads are stored. Default: a private directory under the OS temp directory, removed on close. */
+  uploadDir?: string;
+}
+
+/** A fault answers the next matching request(s) after authentication; `path` is the full path (`/v2/transcript`). */
+export interface TranscriptionFault extends FaultMatch {
+  status: number;
+  /** Default: none for 5xx (the service's 503/504 have empty bodies), `{"error": "Injected fault."}` otherwise. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  delayMs?: number;
+  resetConnection?: boolean;
+}
+
+export interface TranscriptionSandbox {
+  url: string;
+  /** The first accepted key. */
+  apiKey: string;
+  apiKeys: string[];
+  injectFault(fault: TranscriptionFault): void;
+  stats(): StatsSnapshot;
+  resetStats(): void;
+  /** Resolves when no job is waiting or running and every webhook delivery has finished. */
+  idle(): Promise<void>;
+  /** Forgets transcripts, uploads, faults and rate windows. */
+  reset(): Promise<void>;
+}
+
+export interface TranscriptionEmulator {
+  fetch(request: Request, env: NodeEnv): Promise<Response>;
+  handle: TranscriptionSandbox;
+  setHomeUrl(url: string): void;
+  close(): Promise<void>;
+}
+
+const UNAUTHORIZED = 'Authentication error, API token missing/invalid';
+
+export function createTranscriptionEmulator(
+  options: TranscriptionEmulatorOptions = {},
+): TranscriptionEmulator {
+  const keys = options.apiKeys?.length
+    ? [...options.apiKeys]
+    : [options.randomKeys ? randomBytes(16).toString('hex') : TRANSCRIPTION_DEV_KEY];
+  const defaultLimit =
+    options.rateLimit === undefined ? { limit: 60, intervalMs: 60_000 } : options.rateLimit;
+  const windows = new RateWindows(defaultLimit);
+  const modelWindows = new Map(
+    Object.entries(options.modelRateLimits ?? {}).map(([model, rl]) => [model, new RateWindows(rl)]),
+  );
+  let homeUrl = '';
+  const baseUrl = () => homeUrl;
+  const engine =
+    options.engine && 'transcribe' in options.engine ? options.engine : createEngine(options.engine);
+  const uploads = new Uploads(options.uploadDir);
+  const transcripts = new Transcripts();
+  const webhooks = new WebhookSender({
+    attempts: options.webhooks?.attempts ?? 10,
+    retryDelayMs: options.webhooks?.retryDelayMs ?? 10_000,
+    timeoutMs: options.webhooks?.timeoutMs ?? 10_000,
+  });
+  const maxUploadBytes = options.maxUploadBytes ?? 2.2e9;
+  const jobContext = {
+    engine,
+    uploads,
+    webhooks,
+    maxDownloadBytes: maxUploadBytes,
+    downloadTimeoutMs: options.downloadTimeoutMs ?? 60_000,
+    maxAudioSeconds: options.maxAudioSeconds ?? 36_000,
+    baseUrl,
+  };
+  const jobs = new JobPool(
+    { workers: options.workers ?? Math.max(1, cpus().length), concurrencyPerKey: options.concurrency ?? 5 },
+    (record, signal) => runTranscriptJob(jobContext, record, signal),
+  );
+  const service: TranscriptionService = { transcripts, uploads, jobs, maxUploadBytes, baseUrl };
+  const faults = new FaultQueue<TranscriptionFault>();
+  const stats = new RequestStats();
+
+  /** Which window a request counts in: see `rateLimit`. */
+  async function modelOf(key: string, method: string, segments: string[], request: Request): Promise<string> {
+    if (segments[0] !== 'transcript') return 'default';
+    if (segments[1]) return transcripts.find(key, segments[1])?.params.speech_models[0] ?? 'default';
+    if (method !== 'POST') return 'default';
+    try {
+      const body = JSON.parse(await request.clone().text()) as { speech_models?: unknown };
+      const first = Array.isArray(body.speech_models) ? body.speech_models[0] : undefined;
+      return typeof first === 'string' ? first : 'default';
+    } catch {
+      return 'default';
+    }
+  }
+
+  async function handle(request: Request, env: NodeEnv): Promise<Response> {
+    stats.countRequest();
+    const url = new URL(request.url);
+    const method = request.method.toUpperCase();
+    const path = url.pathname.replace(/\/+$/, '') || '/';
+    const redacted = /^\/v2\/redacted-audio\/([^/]+)$/.exec(path);
+    if (redacted && method === 'GET') return serveRedactedAudio(service, redacted[1]!);
+
+    const key = request.headers.get('authorization')?.trim() ?? '';
+    if (!keys.includes(key)) return toResponse(fail(401, UNAUTHORIZED), method);
+    const segments = path.split('/').slice(2).map(decodeURIComponent);
+
+    const model = await modelOf(key, method, segments, request);
+    const modelWindow = modelWindows.get(model);
+    const window = modelWindow ?? windows;
+    const windowKey = `${key}\u0000${model}`;
+    const now = Date.now();
+    const waitMs = window.take(windowKey, now);
+    const limitHeaders = rateHeaders(window, windowKey, now);
+    if (waitMs > 0) {
+      stats.countRateLimited();
+      const seconds = String(Math.ceil(waitMs / 1000));
+      return toResponse(
+        { ...fail(429, 'Too Many Requests'), headers: { ...limitHeaders, 'Retry-After': seconds } },
+        method,
+      );
+    }
+    stats.recordArrival(performance.now());
+
+    const fault = faults.take(method, path);
+    if (fault) {
+      if (fault.delayMs) await sleep(fault.delayMs);
+      if (fault.resetConnection) {
+        env?.incoming?.socket.destroy();
+        return new Response(null, { status: 500 });
+      }
+      const body =
+        fault.body !== undefined ? fault.body : fault.status >= 500 ? null : { error: 'Injected fault.' };
+      return toResponse({ status: fault.status, body, headers: fault.headers }, method);
+    }
+
+    let reply: Reply;
+    try {
+      reply = await dispatch(service, { key, method, segments, query: url.searchParams, request });
+    } catch (error) {
+      reply = fail(500, `Server error, developers have been alerted. (${(error as Error).message})`);
+    }
+    return toResponse({ ...reply, headers: { ...limitHeaders, ...reply.headers } }, method);
+  }
+
+  const sandbox: TranscriptionSandbox = {
+    get url() {
+      return homeUrl;
+    },
+    apiKey: keys[0]!,
+    apiKeys: keys,
+    injectFault: (fault) => faults.inject(fault),
+    stats: () => stats.snapshot(),
+    resetStats: () => stats.reset(),
+    async idle() {
+      await jobs.idle();
+      await webhooks.idle();
+    },
+    async reset() {
+      for (const record of transcripts.all()) jobs.cancel(record);
+      await jobs.idle();
+      transcripts.clear();
+      await uploads.clear();
+      faults.clear();
+      windows.clear();
+      for (const w of modelWindows.values()) w.clear();
+    },
+  };
+
+  return {
+    fetch: handle,
+    handle: sandbox,
+    setHomeUrl(url: string) {
+      homeUrl = url.replace(/\/+$/, '');
+    },
+    async close() {
+      await jobs.close();
+      await webhooks.close();
+      await uploads.close();
+    },
+  };
+}
+
+function rateHeaders(window: RateWindows, key: string, now: number): Record<string, string> {
+  const state = window.state(key, now);
+  if (!state) return {};
+  return {
+    'X-RateLimit-Limit': String(state.limit),
+    'X-RateLimit-Remaining': String(state.remaining),
+    'X-RateLimit-Reset': String(Math.ceil(state.resetMs / 1000)),
+  };
+}

@@ -1,0 +1,186 @@
+import { splitSentences } from '../derive/index.js';
+import { type Engine, EngineError, INSTALL_HINT } from '../engine/index.js';
+import { analyseContentSafety, analyseSentiment } from '../intelligence/index.js';
+import { DownloadError, downloadAudio, type LocalAudio } from './audio-source.js';
+import { writeRedactedAudio } from './redacted-audio.js';
+import { redactedSpans, redactWords } from './redaction.js';
+import {
+  serviceTimestamp,
+  type TranscriptRecord,
+  type TranscriptResult,
+  type TranscriptWord,
+} from './transcripts.js';
+import type { Uploads } from './uploads.js';
+import type { WebhookSender } from './webhooks.js';
+
+export interface JobContext {
+  engine: Engine;
+  uploads: Uploads;
+  webhooks: WebhookSender;
+  maxDownloadBytes: number;
+  downloadTimeoutMs: number;
+  /** Longer audio ends in `error` (the service takes up to 10 hours). */
+  maxAudioSeconds: number;
+  /** The emulator's public base URL, for the redacted audio's URL in the second webhook. */
+  baseUrl(): string;
+}
+
+/** The service's shortest transcribable audio. */
+const MIN_AUDIO_MS = 160;
+
+/**
+ * One job from `processing` to `completed` or `error`, as the service runs it: fetch the audio, recognise
+ * it, derive what the request asked for, then tell the webhook. A failure is the transcript's `error` text
+ * (HTTP 200 on the API), never an exception out of here.
+ */
+export async function runTranscriptJob(
+  ctx: JobContext,
+  record: TranscriptRecord,
+  signal: AbortSignal,
+): Promise<void> {
+  if (record.deleted) return;
+  record.status = 'processing';
+  record.speech_model_used = record.params.speech_models[0] ?? null;
+  let audio: LocalAudio | null = null;
+  try {
+    audio = await localAudio(ctx, record, signal);
+    const params = record.params;
+    const recognised = await ctx.engine.transcribe(audio.path, {
+      signal,
+      punctuate: params.punctuate !== false,
+      format_text: params.format_text !== false,
+    });
+    if (recognised.audio_duration * 1000 < MIN_AUDIO_MS) throw new JobError('Audio duration is too short.');
+    if (recognised.audio_duration > ctx.maxAudioSeconds) {
+      throw new JobError(
+        `Audio duration of ${Math.round(recognised.audio_duration)} seconds exceeds the maximum of ${ctx.maxAudioSeconds} seconds.`,
+      );
+    }
+    if (record.deleted) return;
+    const result = complete(params, recognised.words, recognised.audio_duration);
+    if (params.redact_pii === true && params.redact_pii_audio === true) {
+      const output = await ctx.uploads.scratchPath('.wav');
+      await writeRedactedAudio(audio.path, output, redactedSpans(result.words), signal);
+      result.redacted_audio_path = output;
+    }
+    if (record.deleted) return;
+    record.result = result;
+    record.status = 'completed';
+  } catch (error) {
+    if (record.deleted || signal.aborted) return;
+    record.status = 'error';
+    record.error = jobErrorMessage(error);
+  } finally {
+    await audio?.dispose();
+  }
+  record.completed = serviceTimestamp();
+  notify(ctx, record);
+}
+
+class JobError extends Error {}
+
+async function localAudio(
+  ctx: JobContext,
+  record: TranscriptRecord,
+  signal: AbortSignal,
+): Promise<LocalAudio> {
+  if (record.upload_id) {
+    const upload = ctx.uploads.get(record.upload_id);
+    if (!upload) throw new JobError('Cannot access uploaded file: it was deleted.');
+    return { path: upload.path, dispose: async () => {} };
+  }
+  return downloadAudio(record.params.audio_url, ctx.uploads, {
+    maxBytes: ctx.maxDownloadBytes,
+    timeoutMs: ctx.downloadTimeoutMs,
+    signal,
+  });
+}
+
+function jobErrorMessage(error: unknown): string {
+  if (error instanceof JobError || error instanceof DownloadError) return error.message;
+  if (error instanceof EngineError) {
+    if (error.code === 'bad_audio') return `File does not appear to contain audio. ${error.message}`;
+    if (error.code === 'unavailable') return `${error.message}`;
+    return `Transcoding failed. ${error.message}`;
+  }
+  return `Server error, developers have been alerted. (${(error as Error)?.message ?? String(error)}; to fix a missing engine: ${INSTALL_HINT})`;
+}
+
+type Params = TranscriptRecord['params'];
+
+function complete(
+  params: Params,
+  engineWords: readonly { text: string; start: number; end: number; confidence: number }[],
+  durationSeconds: number,
+): TranscriptResult {
+  const from = typeof params.audio_start_from === 'number' ? params.audio_start_from : 0;
+  const to = typeof params.audio_end_at === 'number' ? params.audio_end_at : Number.POSITIVE_INFINITY;
+  const speaker = params.speaker_labels === true ? 'A' : null;
+  let words: TranscriptWord[] = engineWords
+    .filter((w) => w.start >= from && w.end <= to)
+    .map((w) => ({ text: w.text, start: w.start, end: w.end, confidence: round(w.confidence), speaker }));
+  if (params.redact_pii === true) words = redactWords(words, params);
+  const sentences = splitSentences(words);
+  const text = words.map((w) => w.text).join(' ');
+  const confidence = words.length ? round(words.reduce((s, w) => s + w.confidence, 0) / words.length) : null;
+  const analysisSentences = sentences.map((s) => ({
+    text: s.text,
+    start: s.start,
+    end: s.end,
+    confidence: s.confidence,
+    speaker: s.speaker,
+  }));
+  return {
+    text,
+    words,
+    confidence,
+    audio_duration: Math.round(durationSeconds),
+    utterances:
+      params.speaker_labels === true && words.length
+        ? [{ text, start: words[0]!.start, end: words.at(-1)!.end, confidence, speaker: 'A', words }]
+        : null,
+    sentiment_analysis_results:
+      params.sentiment_analysis === true ? analyseSentiment(analysisSentences) : null,
+    content_safety_labels:
+      params.content_safety === true
+        ? analyseContentSafety(analysisSentences, {
+            confidenceThreshold:
+              typeof params.content_safety_confidence === 'number' ? params.content_safety_confidence : 50,
+          })
+        : null,
+    // Models the emulator does not have report so in the service's own way rather than inventing results.
+    entities: params.entity_detection === true ? [] : null,
+    auto_highlights_result: params.auto_highlights === true ? { status: 'unavailable', results: null } : null,
+    iab_categories_result:
+      params.iab_categories === true ? { status: 'unavailable', results: [], summary: {} } : null,
+  };
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+function notify(ctx: JobContext, record: TranscriptRecord): void {
+  const url = record.params.webhook_url;
+  if (typeof url !== 'string' || record.deleted) return;
+  const name = record.params.webhook_auth_header_name;
+  const value = record.params.webhook_auth_header_value;
+  ctx.webhooks.send({
+    url,
+    body: { transcript_id: record.id, status: record.status },
+    authHeader: typeof name === 'string' && typeof value === 'string' ? { name, value } : null,
+    onStatus: (status) => {
+      if (status !== null) record.webhook_status_code = status;
+    },
+  });
+  // The service's second notification, once the redacted audio can be fetched.
+  if (record.result?.redacted_audio_path) {
+    ctx.webhooks.send({
+      url,
+      body: {
+        status: 'redacted_audio_ready',
+        redacted_audio_url: `${ctx.baseUrl()}/v2/redacted-audio/${record.id}`,
+      },
+      authHeader: typeof name === 'string' && typeof value === 'string' ? { name, value } : null,
+      onStatus: () => {},
+    });
+  }
+}

@@ -1,0 +1,169 @@
+/**
+ * `POST /v2/transcript` bodies as the service checks them: `audio_url` and `speech_models` required, each
+ * documented parameter of its type and range. The service answers a bad body with 400 `{"error": "..."}`; the
+ * messages here name the parameter and what was expected, since that is what a user needs to fix the call.
+ * Parameters the emulator does not know are kept and echoed, as a newer service would accept them.
+ */
+
+export type TranscriptParams = Record<string, unknown> & { audio_url: string; speech_models: string[] };
+
+type Check = (value: unknown) => string | null;
+
+const bool: Check = (v) => (typeof v === 'boolean' ? null : 'must be a boolean');
+const string: Check = (v) => (typeof v === 'string' ? null : 'must be a string');
+const object: Check = (v) =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? null : 'must be an object';
+const stringArray: Check = (v) =>
+  Array.isArray(v) && v.every((x) => typeof x === 'string') ? null : 'must be an array of strings';
+
+function int(min: number, max = Number.MAX_SAFE_INTEGER): Check {
+  return (v) =>
+    typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max
+      ? null
+      : max === Number.MAX_SAFE_INTEGER
+        ? `must be an integer of at least ${min}`
+        : `must be an integer between ${min} and ${max}`;
+}
+
+function number(min: number, max: number): Check {
+  return (v) =>
+    typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max
+      ? null
+      : `must be a number between ${min} and ${max}`;
+}
+
+function oneOf(...values: string[]): Check {
+  return (v) =>
+    typeof v === 'string' && values.includes(v)
+      ? null
+      : `must be one of ${values.map((x) => `"${x}"`).join(', ')}`;
+}
+
+const nullable =
+  (check: Check): Check =>
+  (v) =>
+    v === null ? null : check(v);
+
+const customSpelling: Check = (v) =>
+  Array.isArray(v) &&
+  v.every(
+    (x) =>
+      typeof x === 'object' &&
+      x !== null &&
+      Array.isArray((x as { from?: unknown }).from) &&
+      (x as { from: unknown[] }).from.every((f) => typeof f === 'string') &&
+      typeof (x as { to?: unknown }).to === 'string',
+  )
+    ? null
+    : 'must be an array of { from: string[], to: string }';
+
+/** Every documented optional parameter, with the check the service applies to it. */
+const CHECKS: Record<string, Check> = {
+  speech_model: nullable(string),
+  language_code: nullable(string),
+  language_codes: nullable(stringArray),
+  language_detection: bool,
+  language_confidence_threshold: number(0, 1),
+  language_detection_options: object,
+  punctuate: bool,
+  format_text: bool,
+  disfluencies: bool,
+  filter_profanity: bool,
+  multichannel: bool,
+  audio_start_from: int(0),
+  audio_end_at: int(0),
+  speech_threshold: nullable(number(0, 1)),
+  keyterms_prompt: stringArray,
+  prompt: string,
+  temperature: number(0, 1),
+  custom_spelling: customSpelling,
+  remove_audio_tags: nullable(oneOf('all')),
+  speaker_labels: bool,
+  speakers_expected: nullable(int(1, 10)),
+  speaker_options: object,
+  sentiment_analysis: bool,
+  content_safety: bool,
+  content_safety_confidence: int(25, 100),
+  entity_detection: bool,
+  auto_highlights: bool,
+  iab_categories: bool,
+  redact_pii: bool,
+  redact_pii_policies: stringArray,
+  redact_pii_sub: nullable(oneOf('entity_name', 'hash')),
+  redact_pii_audio: bool,
+  redact_pii_audio_quality: oneOf('mp3', 'wav'),
+  redact_pii_audio_options: object,
+  speech_understanding: object,
+  summarization: bool,
+  summary_model: oneOf('informative', 'conversational', 'catchy'),
+  summary_type: oneOf('bullets', 'bullets_verbose', 'gist', 'headline', 'paragraph'),
+  auto_chapters: bool,
+  custom_topics: bool,
+  topics: stringArray,
+  webhook_url: string,
+  webhook_auth_header_name: nullable(string),
+  webhook_auth_header_value: nullable(string),
+};
+
+/** Above this a body is refused before parsing; the longest legitimate one (a 1,500-word prompt) is far below. */
+export const MAX_PARAMS_BYTES = 1024 * 1024;
+
+export type ParamsResult = { params: TranscriptParams } | { error: string };
+
+export function checkTranscriptParams(body: unknown): ParamsResult {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { error: 'Invalid request body: expected a JSON object with audio_url and speech_models.' };
+  }
+  const input = body as Record<string, unknown>;
+  if (input.audio_url === undefined || input.audio_url === null) {
+    return { error: 'Invalid request body: audio_url is required.' };
+  }
+  if (typeof input.audio_url !== 'string')
+    return { error: 'Invalid request body: audio_url must be a string.' };
+  if (!/^https?:\/\//i.test(input.audio_url)) {
+    return { error: 'Transcript creation error, audio_url should start with http' };
+  }
+  if (input.speech_models === undefined || input.speech_models === null) {
+    return {
+      error:
+        'Invalid request body: speech_models is required: a list of model ids in priority order, e.g. ["universal-3-pro", "universal-2"].',
+    };
+  }
+  if (
+    !Array.isArray(input.speech_models) ||
+    input.speech_models.length === 0 ||
+    !input.speech_models.every((m) => typeof m === 'string' && m.length > 0)
+  ) {
+    return { error: 'Invalid request body: speech_models must be a non-empty array of model ids.' };
+  }
+  for (const [key, check] of Object.entries(CHECKS)) {
+    const value = input[key];
+    if (value === undefined) continue;
+    const problem = check(value);
+    if (problem) return { error: `Invalid request body: ${key} ${problem}.` };
+  }
+  const hasName = typeof input.webhook_auth_header_name === 'string';
+  const hasValue = typeof input.webhook_auth_header_value === 'string';
+  if (hasName !== hasValue) {
+    return {
+      error:
+        'Invalid request body: webhook_auth_header_name and webhook_auth_header_value must be given together.',
+    };
+  }
+  if (input.webhook_url !== undefined && !/^https?:\/\//i.test(input.webhook_url as string)) {
+    return { error: 'Invalid request body: webhook_url must be an http(s) URL.' };
+  }
+  if (
+    typeof input.audio_start_from === 'number' &&
+    typeof input.audio_end_at === 'number' &&
+    input.audio_end_at <= input.audio_start_from
+  ) {
+    return { error: 'Invalid request body: audio_end_at must be greater than audio_start_from.' };
+  }
+  if (typeof input.language_code === 'string' && !/^en(_|$)/.test(input.language_code)) {
+    return {
+      error: `The sandbox's speech engine recognises English only (language_code "en", "en_us", "en_uk"...), not ${JSON.stringify(input.language_code)}.`,
+    };
+  }
+  return { params: input as TranscriptParams };
+}
