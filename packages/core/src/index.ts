@@ -92,7 +92,14 @@ export {
   serverBackoffMs,
 } from './retry.js';
 export type { FetchLike, Progress } from './transport.js';
-export { openEnum, parseInput, parseResponse, toIssues, type ValidationMode } from './validation.js';
+export {
+  openEnum,
+  type ParseInputOptions,
+  parseInput,
+  parseResponse,
+  toIssues,
+  type ValidationMode,
+} from './validation.js';
 export { DEFAULT_POLL_SCHEDULE, type PollSchedule, pollDelay, type WaitForOptions, waitFor } from './wait.js';
 export {
   type HmacAlgorithm,
