@@ -57,6 +57,14 @@ const customSpelling: Check = (v) =>
     ? null
     : 'must be an array of { from: string[], to: string }';
 
+/** The service takes up to 1,000 key terms (docs: "Keyterms Prompting"). */
+const MAX_KEYTERMS = 1000;
+const keyterms: Check = (v) =>
+  stringArray(v) ??
+  ((v as string[]).length > MAX_KEYTERMS
+    ? `can have at most ${MAX_KEYTERMS} terms, got ${(v as string[]).length}`
+    : null);
+
 /** Every documented optional parameter, with the check the service applies to it. */
 const CHECKS: Record<string, Check> = {
   speech_model: nullable(string),
@@ -73,7 +81,7 @@ const CHECKS: Record<string, Check> = {
   audio_start_from: int(0),
   audio_end_at: int(0),
   speech_threshold: nullable(number(0, 1)),
-  keyterms_prompt: stringArray,
+  keyterms_prompt: keyterms,
   prompt: string,
   temperature: number(0, 1),
   custom_spelling: customSpelling,
