@@ -385,7 +385,7 @@ export class BaseClient<O extends object = ClientOptions> {
 }
 
 async function resolveSpec<S>(source: SpecSource<S>): Promise<S> {
-  return typeof source === 'function' ? (source as () => S)() : source;
+  return typeof source === 'function' ? (source as () => S | PromiseLike<S>)() : source;
 }
 
 function resolveLimiter(

@@ -13,6 +13,7 @@ export {
 export {
   fileBody,
   isStreamBody,
+  isStreamSource,
   type StreamBody,
   type StreamBodyOptions,
   type StreamSource,
@@ -102,8 +103,10 @@ export {
 } from './validation.js';
 export { DEFAULT_POLL_SCHEDULE, type PollSchedule, pollDelay, type WaitForOptions, waitFor } from './wait.js';
 export {
+  type HeaderSource,
   type HmacAlgorithm,
   hmac,
+  readHeader,
   type SignatureEncoding,
   timingSafeEqual,
   type VerifyHmacInput,

@@ -137,4 +137,5 @@ export interface RequestSpec<S extends z.ZodMiniType = z.ZodMiniType> {
   options?: RequestOptions | undefined;
 }
 
-export type SpecSource<S> = S | (() => S);
+/** A spec, or a function that builds it (and may wait first, e.g. for a service-specific window). */
+export type SpecSource<S> = S | (() => S | PromiseLike<S>);

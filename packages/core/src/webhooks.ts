@@ -54,3 +54,16 @@ export async function verifyHmac(input: VerifyHmacInput): Promise<boolean> {
   const actual = input.encoding === 'hex' ? input.signature.trim().toLowerCase() : input.signature.trim();
   return timingSafeEqual(actual, expected);
 }
+
+/** Request headers as web `Headers` or as Node's `IncomingMessage.headers` (and most frameworks) give them. */
+export type HeaderSource = Headers | Record<string, string | string[] | undefined>;
+
+/** One header's value, matched without regard to case; the first of repeated values. */
+export function readHeader(headers: HeaderSource, name: string): string | undefined {
+  if (typeof Headers !== 'undefined' && headers instanceof Headers) return headers.get(name) ?? undefined;
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() === wanted) return Array.isArray(value) ? value[0] : value;
+  }
+  return undefined;
+}

@@ -1,19 +1,9 @@
-import { toIssues, ValidationError, verifyHmac } from '@x/core';
+import { type HeaderSource, readHeader, toIssues, ValidationError, verifyHmac } from '@x/core';
 import * as z from 'zod/mini';
 import { type Customer, customer } from './schemas/customers.js';
 import { type Order, order } from './schemas/orders.js';
 import { type Product, product } from './schemas/products.js';
 
-type HeaderSource = Headers | Record<string, string | string[] | undefined>;
-
-function header(headers: HeaderSource, name: string): string | undefined {
-  if (headers instanceof Headers) return headers.get(name) ?? undefined;
-  const wanted = name.toLowerCase();
-  for (const [key, value] of Object.entries(headers)) {
-    if (key.toLowerCase() === wanted) return Array.isArray(value) ? value[0] : value;
-  }
-  return undefined;
-}
 
 /**
  * True when `X-WC-Webhook-Signature` is the base64 HMAC-SHA256 of the raw body under the webhook's
@@ -28,7 +18,7 @@ export function verifyWebhook(
     algorithm: 'SHA-256',
     secret,
     payload: rawBody,
-    signature: header(headers, 'x-wc-webhook-signature'),
+    signature: readHeader(headers, 'x-wc-webhook-signature'),
     encoding: 'base64',
   });
 }
@@ -73,8 +63,8 @@ export async function parseWebhook(
   secret: string,
 ): Promise<WebhookEvent> {
   const text = typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody);
-  const topic = header(headers, 'x-wc-webhook-topic');
-  if (!topic && !header(headers, 'x-wc-webhook-signature')) {
+  const topic = readHeader(headers, 'x-wc-webhook-topic');
+  if (!topic && !readHeader(headers, 'x-wc-webhook-signature')) {
     const ping = /^webhook_id=(\d+)$/.exec(text.trim());
     if (ping) return { topic: 'ping', webhookId: Number(ping[1]) };
   }
@@ -100,14 +90,14 @@ export async function parseWebhook(
   if (!parsed.success) {
     throw new ValidationError(`${topic} payload`, toIssues(parsed.error));
   }
-  const webhookId = Number(header(headers, 'x-wc-webhook-id'));
+  const webhookId = Number(readHeader(headers, 'x-wc-webhook-id'));
   return {
     topic,
     resource,
     event,
     webhookId: Number.isFinite(webhookId) ? webhookId : undefined,
-    deliveryId: header(headers, 'x-wc-webhook-delivery-id'),
-    source: header(headers, 'x-wc-webhook-source'),
+    deliveryId: readHeader(headers, 'x-wc-webhook-delivery-id'),
+    source: readHeader(headers, 'x-wc-webhook-source'),
     payload: parsed.data,
   } as WebhookEvent;
 }
