@@ -32,10 +32,22 @@ describe('startSandbox', () => {
     expect(s.store.consumerKey).toMatch(/^ck_/);
   });
 
-  it('refuses the emulators that are not available yet, before starting anything', async () => {
-    await expect(startSandbox({ transcription: true })).rejects.toThrow(
-      'the transcription emulator (AssemblyAI v2 compatible REST) is not available yet',
-    );
+  it('serves the store and the transcription emulator from one server, each on its own paths', async () => {
+    const s = await startSandbox({ transcription: true });
+    open.push(s);
+    expect(s.transcription?.url).toBe(s.url);
+    const list = await fetch(`${s.url}/v2/transcript`, {
+      headers: { authorization: s.transcription!.apiKey },
+    });
+    expect(list.status).toBe(200);
+    expect(await list.json()).toMatchObject({ transcripts: [] });
+    expect((await fetch(`${s.url}/wp-json/wc/v3`)).status).toBe(200);
+    await expect(
+      startSandbox({ transcription: { rateLimit: { limit: 0, intervalMs: 1000 } } }),
+    ).rejects.toThrow(RangeError);
+  });
+
+  it('refuses the realtime emulator, not available yet, before starting anything', async () => {
     await expect(startSandbox({ realtime: {} })).rejects.toThrow('the realtime emulator');
     await expect(startSandbox({ store: {}, realtime: true })).rejects.toThrow('not available yet');
   });

@@ -2,6 +2,7 @@ import { splitSentences } from '../derive/index.js';
 import { type Engine, EngineError, INSTALL_HINT } from '../engine/index.js';
 import { analyseContentSafety, analyseSentiment } from '../intelligence/index.js';
 import { DownloadError, downloadAudio, type LocalAudio } from './audio-source.js';
+import { describeFileType } from './file-type.js';
 import { writeRedactedAudio } from './redacted-audio.js';
 import { redactedSpans, redactWords } from './redaction.js';
 import {
@@ -69,7 +70,10 @@ export async function runTranscriptJob(
   } catch (error) {
     if (record.deleted || signal.aborted) return;
     record.status = 'error';
-    record.error = jobErrorMessage(error);
+    record.error =
+      error instanceof EngineError && error.code === 'bad_audio' && audio
+        ? `File does not appear to contain audio. File type is ${await describeFileType(audio.path)}.`
+        : jobErrorMessage(error);
   } finally {
     await audio?.dispose();
   }
