@@ -29,6 +29,21 @@ import {
 
 const milliseconds = z.number().check(z.int(), z.minimum(0));
 
+/**
+ * Any http(s) URL, IP addresses and single-label hosts included: zod's `httpUrl()` insists on a dotted
+ * domain name and would refuse `http://10.0.0.5:8080/hook`, a common webhook receiver in a private network.
+ */
+const httpUrl = z.string().check(
+  z.refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) URL'),
+);
+
 /** Everything `TranscriptOptionalParams` documents, deprecated options included. */
 const optionalParamsShape = {
   /** Priority order; the server falls back to the next model when one is unavailable. */
@@ -89,7 +104,7 @@ const optionalParamsShape = {
   redact_pii_audio_options: z.optional(redactPiiAudioOptions),
   speech_understanding: z.optional(z.strictObject({ request: speechUnderstandingRequest })),
   /** Receives a POST when the transcript completes or fails; your own query parameters are kept. */
-  webhook_url: z.optional(z.httpUrl()),
+  webhook_url: z.optional(httpUrl),
   /** Sent on webhook requests together with `webhook_auth_header_value`. */
   webhook_auth_header_name: z.optional(z.nullable(z.string())),
   /** Never echoed back by the API. */
