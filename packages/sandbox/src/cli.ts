@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { type Sandbox, type SandboxOptions, STORE_DEV_KEYS, startSandbox } from './index.js';
 import { checkRateLimit, type RateLimit } from './kit/rate-windows.js';
 import type { StoreEmulatorOptions } from './store/emulator.js';
+import type { TranscriptionEmulatorOptions } from './transcription/emulator.js';
 
 const USAGE = `Usage: x-sandbox [options]
 
@@ -17,6 +18,12 @@ const USAGE = `Usage: x-sandbox [options]
   --strict-https           ignore Basic/query keys over plain HTTP, like WooCommerce's is_ssl() gate
   --rate-limit N/Ws|off    per-key sliding window, N >= 1 requests per W > 0 (ms, s or m; default 500/60s)
   --batch-limit N          max items per batch request (default 100)
+  --transcription          also start the transcription emulator (AssemblyAI v2 REST, under /v2)
+  --transcription-key KEY  accept this API key (default the fixed dev key; random with --random-keys)
+  --transcription-rate-limit N/Ws|off
+                           per key and model sliding window (default 60/60s)
+  --transcription-concurrency N
+                           jobs per key at once before the rest are queued as throttled (default 5)
   -h, --help               this help
 `;
 
@@ -68,10 +75,26 @@ function banner(sandbox: Sandbox, options: SandboxOptions, keysNote: string): st
     '',
     `  curl${sandbox.https ? ' --cacert sandbox.pem' : ''} -u ${rw.consumerKey}:${rw.consumerSecret} '${sandbox.url}/wp-json/wc/v3/products?per_page=5'`,
     '',
+    ...transcriptionLines(sandbox),
     'Ctrl+C to stop.',
   ];
   const rule = '='.repeat(Math.min(78, Math.max(...lines.map((l) => l.length))));
   return `${rule}\n${lines.join('\n')}\n${rule}\n`;
+}
+
+function transcriptionLines(sandbox: Sandbox): string[] {
+  const t = sandbox.transcription;
+  if (!t) return [];
+  return [
+    `x-sandbox transcription (AssemblyAI v2 REST) on ${sandbox.url}/v2`,
+    '',
+    `  base URL          ${sandbox.url}   (baseUrl of the client; routes under /v2)`,
+    `  API key           ${t.apiKey}`,
+    '  speech engine     PocketSphinx (apt-get install pocketsphinx pocketsphinx-en-us sox)',
+    '',
+    `  curl${sandbox.https ? ' --cacert sandbox.pem' : ''} -H 'Authorization: ${t.apiKey}' '${sandbox.url}/v2/transcript?limit=5'`,
+    '',
+  ];
 }
 
 async function main(): Promise<void> {
@@ -88,6 +111,10 @@ async function main(): Promise<void> {
       'strict-https': { type: 'boolean', default: false },
       'rate-limit': { type: 'string' },
       'batch-limit': { type: 'string' },
+      transcription: { type: 'boolean', default: false },
+      'transcription-key': { type: 'string' },
+      'transcription-rate-limit': { type: 'string' },
+      'transcription-concurrency': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -112,11 +139,36 @@ async function main(): Promise<void> {
       ? { keys: [{ consumerKey: ck, consumerSecret: cs, permissions: 'read_write' as const }] }
       : {}),
   };
+  const transcriptionFlags = [
+    'transcription-key',
+    'transcription-rate-limit',
+    'transcription-concurrency',
+  ] as const;
+  const stray = transcriptionFlags.find((flag) => values[flag] !== undefined && !values.transcription);
+  if (stray) throw new Error(`--${stray} configures the transcription emulator: add --transcription`);
+  const transcription: TranscriptionEmulatorOptions | undefined = values.transcription
+    ? {
+        randomKeys: values['random-keys'],
+        ...(values['transcription-key'] ? { apiKeys: [values['transcription-key']] } : {}),
+        ...(values['transcription-rate-limit']
+          ? { rateLimit: parseRateLimit(values['transcription-rate-limit']) }
+          : {}),
+        ...(values['transcription-concurrency']
+          ? {
+              concurrency: parsePositiveInt(
+                '--transcription-concurrency',
+                values['transcription-concurrency'],
+              ),
+            }
+          : {}),
+      }
+    : undefined;
   const options: SandboxOptions = {
     port: Number(values.port),
     host: values.host,
     https: values.https,
     store,
+    ...(transcription ? { transcription } : {}),
     ...(values.data ? { dataFile: values.data } : {}),
   };
   const sandbox = await startSandbox(options);

@@ -2,7 +2,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { STORE_DEV_KEYS } from '../../src/index.js';
+import { STORE_DEV_KEYS, TRANSCRIPTION_DEV_KEY } from '../../src/index.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const children = new Set<ChildProcess>();
@@ -114,6 +114,29 @@ describe('x-sandbox CLI', () => {
     expect(stale.status).toBe(401);
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
+  });
+
+  it('--transcription starts the transcription emulator with the printed key and its own rate limit', async () => {
+    const run = cli(['--port', '0', '--transcription', '--transcription-rate-limit', '2/60s']);
+    const stdout = await run.ready();
+    expect(stdout).toContain('x-sandbox transcription (AssemblyAI v2 REST)');
+    const key = /API key\s+(\S+)/.exec(stdout)?.[1];
+    expect(key).toBe(TRANSCRIPTION_DEV_KEY);
+    const url = urlOf(stdout);
+    const list = () => fetch(`${url}/v2/transcript`, { headers: { Authorization: key! } });
+    expect((await list()).status).toBe(200);
+    expect((await list()).headers.get('x-ratelimit-remaining')).toBe('0');
+    expect((await list()).status).toBe(429);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  });
+
+  it('refuses transcription flags without --transcription', async () => {
+    const run = cli(['--port', '0', '--transcription-key', 'abc']);
+    expect(await run.exited).toBe(1);
+    expect(run.output().stderr).toContain(
+      '--transcription-key configures the transcription emulator: add --transcription',
+    );
   });
 
   it('applies a valid --rate-limit', async () => {
