@@ -24,6 +24,7 @@ const USAGE = `Usage: x-sandbox [options]
                            per key and model sliding window (default 60/60s)
   --transcription-concurrency N
                            jobs per key at once before the rest are queued as throttled (default 5)
+  --transcription-data DIR keep uploads and transcripts in DIR across restarts (even kill -9)
   -h, --help               this help
 `;
 
@@ -115,6 +116,7 @@ async function main(): Promise<void> {
       'transcription-key': { type: 'string' },
       'transcription-rate-limit': { type: 'string' },
       'transcription-concurrency': { type: 'string' },
+      'transcription-data': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -143,6 +145,7 @@ async function main(): Promise<void> {
     'transcription-key',
     'transcription-rate-limit',
     'transcription-concurrency',
+    'transcription-data',
   ] as const;
   const stray = transcriptionFlags.find((flag) => values[flag] !== undefined && !values.transcription);
   if (stray) throw new Error(`--${stray} configures the transcription emulator: add --transcription`);
@@ -150,6 +153,7 @@ async function main(): Promise<void> {
     ? {
         randomKeys: values['random-keys'],
         ...(values['transcription-key'] ? { apiKeys: [values['transcription-key']] } : {}),
+        ...(values['transcription-data'] ? { dataDir: values['transcription-data'] } : {}),
         ...(values['transcription-rate-limit']
           ? { rateLimit: parseRateLimit(values['transcription-rate-limit']) }
           : {}),

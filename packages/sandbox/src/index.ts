@@ -137,7 +137,14 @@ export async function startSandbox(
   }
   let transcription: TranscriptionEmulator | undefined;
   if (options.transcription) {
-    transcription = createTranscriptionEmulator(options.transcription === true ? {} : options.transcription);
+    try {
+      transcription = await createTranscriptionEmulator(
+        options.transcription === true ? {} : options.transcription,
+      );
+    } catch (err) {
+      await store?.close();
+      throw err;
+    }
     emulators.push({ name: 'transcription', prefixes: ['/v2'], fetch: transcription.fetch });
   }
   const closeEmulators = async () => {

@@ -5,9 +5,10 @@ import { type RateLimit, RateWindows } from '../kit/rate-windows.js';
 import { RequestStats, type StatsSnapshot } from '../kit/stats.js';
 import type { NodeEnv } from '../server/emulator.js';
 import { createEngine, type Engine, type EngineConfig } from './engine/index.js';
+import { DurableState } from './model/durable.js';
 import { runTranscriptJob } from './model/job.js';
 import { JobPool } from './model/jobs.js';
-import { Transcripts } from './model/transcripts.js';
+import { type TranscriptRecord, Transcripts } from './model/transcripts.js';
 import { Uploads } from './model/uploads.js';
 import { type WebhookOptions, WebhookSender } from './model/webhooks.js';
 import { dispatch, serveRedactedAudio } from './routes/index.js';
@@ -46,6 +47,11 @@ export interface TranscriptionEmulatorOptions {
   downloadTimeoutMs?: number;
   /** Where uploads are stored. Default: a private directory under the OS temp directory, removed on close. */
   uploadDir?: string;
+  /**
+   * Keep uploads and transcripts in this directory across restarts (`uploads/`, `transcripts.json` and its
+   * journal): nothing a client has been answered is lost, even on `kill -9`; unfinished jobs run again.
+   */
+  dataDir?: string;
 }
 
 /** A fault answers the next matching request(s) after authentication; `path` is the full path (`/v2/transcript`). */
@@ -81,9 +87,9 @@ export interface TranscriptionEmulator {
 
 const UNAUTHORIZED = 'Authentication error, API token missing/invalid';
 
-export function createTranscriptionEmulator(
+export async function createTranscriptionEmulator(
   options: TranscriptionEmulatorOptions = {},
-): TranscriptionEmulator {
+): Promise<TranscriptionEmulator> {
   const keys = options.apiKeys?.length
     ? [...options.apiKeys]
     : [options.randomKeys ? randomBytes(16).toString('hex') : TRANSCRIPTION_DEV_KEY];
@@ -97,8 +103,15 @@ export function createTranscriptionEmulator(
   const baseUrl = () => homeUrl;
   const engine =
     options.engine && 'transcribe' in options.engine ? options.engine : createEngine(options.engine);
-  const uploads = new Uploads(options.uploadDir);
+  const uploads = new Uploads(
+    options.dataDir
+      ? { keptDir: DurableState.uploadsDir(options.dataDir) }
+      : { parentDir: options.uploadDir },
+  );
   const transcripts = new Transcripts();
+  const opened = options.dataDir ? await DurableState.open(options.dataDir, transcripts, uploads) : undefined;
+  const durable = opened?.state;
+  const save = (record: TranscriptRecord) => durable?.saveTranscript(record);
   const webhooks = new WebhookSender({
     attempts: options.webhooks?.attempts ?? 10,
     retryDelayMs: options.webhooks?.retryDelayMs ?? 10_000,
@@ -113,12 +126,14 @@ export function createTranscriptionEmulator(
     downloadTimeoutMs: options.downloadTimeoutMs ?? 60_000,
     maxAudioSeconds: options.maxAudioSeconds ?? 36_000,
     baseUrl,
+    save,
   };
   const jobs = new JobPool(
     { workers: options.workers ?? Math.max(1, cpus().length), concurrencyPerKey: options.concurrency ?? 5 },
     (record, signal) => runTranscriptJob(jobContext, record, signal),
   );
-  const service: TranscriptionService = { transcripts, uploads, jobs, maxUploadBytes, baseUrl };
+  const service: TranscriptionService = { transcripts, uploads, jobs, maxUploadBytes, baseUrl, save };
+  for (const record of opened?.unfinished ?? []) jobs.submit(record);
   const faults = new FaultQueue<TranscriptionFault>();
   const stats = new RequestStats();
 
@@ -183,6 +198,15 @@ export function createTranscriptionEmulator(
     } catch (error) {
       reply = fail(500, `Server error, developers have been alerted. (${(error as Error).message})`);
     }
+    try {
+      // Nothing is answered before what it reports is on disk (a no-op without a data directory).
+      await durable?.settled();
+    } catch (error) {
+      reply = fail(
+        500,
+        `Server error: the data directory could not be written (${(error as Error).message}).`,
+      );
+    }
     return toResponse({ ...reply, headers: { ...limitHeaders, ...reply.headers } }, method);
   }
 
@@ -219,6 +243,7 @@ export function createTranscriptionEmulator(
     async close() {
       await jobs.close();
       await webhooks.close();
+      await durable?.close();
       await uploads.close();
     },
   };

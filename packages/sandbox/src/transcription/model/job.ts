@@ -24,6 +24,8 @@ export interface JobContext {
   maxAudioSeconds: number;
   /** The emulator's public base URL, for the redacted audio's URL in the second webhook. */
   baseUrl(): string;
+  /** Journals the record (a data directory); a no-op without one. */
+  save(record: TranscriptRecord): void;
 }
 
 /** The service's shortest transcribable audio. */
@@ -78,6 +80,7 @@ export async function runTranscriptJob(
     await audio?.dispose();
   }
   record.completed = serviceTimestamp();
+  ctx.save(record);
   notify(ctx, record);
 }
 
@@ -172,7 +175,9 @@ function notify(ctx: JobContext, record: TranscriptRecord): void {
     body: { transcript_id: record.id, status: record.status },
     authHeader: typeof name === 'string' && typeof value === 'string' ? { name, value } : null,
     onStatus: (status) => {
-      if (status !== null) record.webhook_status_code = status;
+      if (status === null) return;
+      record.webhook_status_code = status;
+      ctx.save(record);
     },
   });
   // The service's second notification, once the redacted audio can be fetched.

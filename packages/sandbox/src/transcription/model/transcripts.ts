@@ -95,6 +95,12 @@ export class Transcripts {
     return record;
   }
 
+  /** A transcript known from an earlier run (a data directory); keeps creation order. */
+  restore(record: TranscriptRecord): void {
+    this.#byId.set(record.id, record);
+    this.#seq = Math.max(this.#seq, record.seq);
+  }
+
   /** Another key's transcript is "not found" too: the service does not confirm it exists. */
   find(key: string, id: string): TranscriptRecord | undefined {
     const record = this.#byId.get(id);

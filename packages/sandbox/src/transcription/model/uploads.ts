@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, unlink } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -27,12 +27,28 @@ export type SaveResult =
 export class Uploads {
   readonly #byId = new Map<string, UploadRecord>();
   #dir: Promise<string> | null = null;
+  /** A directory given to keep (a data directory): created if missing, never removed. */
+  readonly #kept: string | undefined;
+  readonly #parent: string | undefined;
+  /** Called after each save and delete, for durability. */
+  onChange: (change: { upload: UploadRecord } | { deleted: string }) => void = () => {};
 
-  constructor(private readonly parentDir?: string) {}
+  constructor(options: { parentDir?: string; keptDir?: string } = {}) {
+    this.#parent = options.parentDir;
+    this.#kept = options.keptDir;
+  }
 
   #directory(): Promise<string> {
-    this.#dir ??= mkdtemp(join(this.parentDir ?? tmpdir(), 'x-sandbox-uploads-'));
+    const kept = this.#kept;
+    this.#dir ??= kept
+      ? mkdir(kept, { recursive: true }).then(() => kept)
+      : mkdtemp(join(this.#parent ?? tmpdir(), 'x-sandbox-uploads-'));
     return this.#dir;
+  }
+
+  /** An upload known from an earlier run (a data directory). */
+  restore(upload: UploadRecord): void {
+    this.#byId.set(upload.id, upload);
   }
 
   /** A path for a file the emulator makes itself (a downloaded `audio_url`, redacted audio). */
@@ -69,7 +85,12 @@ export class Uploads {
     }
     const upload = { id, key, path, bytes };
     this.#byId.set(id, upload);
+    this.onChange({ upload });
     return { upload };
+  }
+
+  all(): IterableIterator<UploadRecord> {
+    return this.#byId.values();
   }
 
   get(id: string): UploadRecord | undefined {
@@ -80,6 +101,7 @@ export class Uploads {
     const upload = this.#byId.get(id);
     if (!upload) return;
     this.#byId.delete(id);
+    this.onChange({ deleted: id });
     await unlink(upload.path).catch(() => {});
   }
 
@@ -90,7 +112,7 @@ export class Uploads {
 
   async close(): Promise<void> {
     this.#byId.clear();
-    if (this.#dir) await rm(await this.#dir, { recursive: true, force: true });
+    if (this.#dir && !this.#kept) await rm(await this.#dir, { recursive: true, force: true });
     this.#dir = null;
   }
 }

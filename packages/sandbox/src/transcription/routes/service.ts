@@ -10,6 +10,8 @@ export interface TranscriptionService {
   maxUploadBytes: number;
   /** The emulator's public base URL (no trailing slash), for `upload_url`, `resource_url` and paging links. */
   baseUrl(): string;
+  /** Journals a changed transcript when the emulator has a data directory (no-op otherwise). */
+  save(record: import('../model/transcripts.js').TranscriptRecord): void;
 }
 
 /** One authenticated API call. */

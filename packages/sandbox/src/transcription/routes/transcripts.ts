@@ -29,6 +29,7 @@ export async function createTranscript(service: TranscriptionService, call: Call
   }
   const record = service.transcripts.create(call.key, checked.params, uploadId);
   service.jobs.submit(record);
+  service.save(record);
   return json(presentTranscript(record));
 }
 
@@ -57,6 +58,7 @@ export async function deleteTranscript(
       record.completed = serviceTimestamp();
     }
     record.result = null;
+    service.save(record);
     if (record.upload_id) await service.uploads.delete(record.upload_id);
   }
   return json(presentTranscript(record));
