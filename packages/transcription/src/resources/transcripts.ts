@@ -1,5 +1,5 @@
 import {
-  type APIPromise,
+  APIPromise,
   cursorStrategy,
   type PagePromise,
   parseInput,
@@ -229,7 +229,7 @@ export class Transcripts {
     params?: SubtitleParams,
     options?: RequestOptions,
   ): APIPromise<string> {
-    return this.#context.client.request<string>(() => {
+    const text = this.#context.client.request<string | undefined>(() => {
       parseInput(subtitleFormat, format, 'transcripts.subtitles format');
       const query = parseInput(subtitleParams, params ?? {}, 'transcripts.subtitles params');
       return {
@@ -240,6 +240,8 @@ export class Transcripts {
         options,
       };
     });
+    // A transcript without words has an empty caption file, which arrives as no body at all.
+    return new APIPromise(text.withResponse().then((r) => ({ ...r, data: r.data ?? '' })));
   }
 
   /** Where words or phrases (up to 5 words each) occur: counts, timestamps and word indexes. */

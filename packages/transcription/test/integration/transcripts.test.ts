@@ -3,13 +3,19 @@
  * emulator's PocketSphinx recognises. Needs the Debian packages `.ci/run` installs (flite, pocketsphinx,
  * pocketsphinx-en-us, sox).
  */
+
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { synthesizeSpeech } from '@x/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AbortError,
   NotFoundError,
+  TimeoutError,
   type Transcript,
   TranscriptError,
   type TranscriptionClient,
+  TranscriptWaitTimeoutError,
   ValidationError,
 } from '../../src/index.js';
 import { clientFor, type Sandbox, sandbox } from '../helpers/sandbox.js';
@@ -140,6 +146,42 @@ describe('list and delete', () => {
     await expect(
       client.transcripts.submit({ audio_url: victim.audio_url, speech_models: ['universal-2'] }),
     ).rejects.toThrow(/Cannot access uploaded file/);
+  });
+});
+
+describe('waiting', () => {
+  /** An audio_url whose download never ends, so its job stays `processing` until the server closes. */
+  async function hangingAudio() {
+    const sockets = new Set<import('node:net').Socket>();
+    const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'audio/wav' }));
+    server.on('connection', (s) => sockets.add(s));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const close = () => {
+      for (const s of sockets) s.destroy();
+      return new Promise<void>((r) => server.close(() => r()));
+    };
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/call.wav`, close };
+  }
+
+  it('a deadline ends the wait with TranscriptWaitTimeoutError carrying the id and last status', async () => {
+    const hanging = await hangingAudio();
+    try {
+      const t = await client.transcripts.submit({ audio_url: hanging.url, speech_models: ['universal-2'] });
+      const error = await client.transcripts
+        .waitUntilDone(t.id, { pollInterval: 20, deadline: 300 })
+        .catch((e: any) => e);
+      expect(error).toBeInstanceOf(TranscriptWaitTimeoutError);
+      expect(error).toBeInstanceOf(TimeoutError);
+      expect(error.transcriptId).toBe(t.id);
+      expect(error.lastStatus).toBe('processing');
+      expect(error.message).toContain(t.id);
+      const controller = new AbortController();
+      const aborted = client.transcripts.waitUntilDone(t.id, { pollInterval: 20, signal: controller.signal });
+      setTimeout(() => controller.abort(), 50);
+      await expect(aborted).rejects.toBeInstanceOf(AbortError);
+    } finally {
+      await hanging.close();
+    }
   });
 });
 
