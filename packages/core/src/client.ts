@@ -171,6 +171,15 @@ export class BaseClient<O extends object = ClientOptions> {
 
   async #execute(spec: RequestSpec): Promise<WithResponse<any>> {
     const options = spec.options ?? {};
+    if (options.idempotencyKey !== undefined && !this.#adapter.idempotencyHeader) {
+      // Sending nothing while making the POST retryable would turn a retry into a second, real request.
+      throw new ValidationError(`${spec.what ?? 'request'} options`, [
+        {
+          path: 'idempotencyKey',
+          message: `${this.#adapter.packageName} talks to a service without idempotency keys, so the key could not be sent; pass retryNonIdempotent: true instead if repeating this request is safe`,
+        },
+      ]);
+    }
     const deadline = new CallDeadline(options.totalTimeout ?? this.#totalTimeout, options.signal);
     const call: Call = {
       spec,

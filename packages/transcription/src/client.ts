@@ -1,4 +1,5 @@
 import {
+  AbortError,
   BaseClient,
   type ClientOptions,
   type ErrorDetails,
@@ -50,15 +51,18 @@ const DEFAULT_RATE_LIMIT: RateLimitOptions = { limit: 60, interval: '1m' };
 export class TranscriptionClient extends BaseClient<TranscriptionClientOptions> {
   readonly files: Files;
   readonly transcripts: Transcripts;
+  readonly #limits: ClientLimits;
+  /** Set while `withOptions()` builds a clone, so the clone shares this client's job slots and windows. */
+  static #inheriting: { limits: ClientLimits; overrides: Partial<TranscriptionClientOptions> } | undefined;
 
   constructor(options: TranscriptionClientOptions) {
     const baseUrl = checkOptions(options);
     const {
       apiKey,
       baseUrl: _base,
-      modelRateLimits,
-      maxConcurrentJobs,
-      pollShare,
+      modelRateLimits: _models,
+      maxConcurrentJobs: _jobs,
+      pollShare: _share,
       allowUnknownFields,
       ...core
     } = options;
@@ -72,27 +76,62 @@ export class TranscriptionClient extends BaseClient<TranscriptionClientOptions> 
       adapter,
       options,
     );
-    const context = {
-      client: this,
-      allowUnknownFields: allowUnknownFields ?? false,
-      modelLimiters: new Map(
-        Object.entries(modelRateLimits ?? {}).map(([model, rl]) => [model, new MemoryRateLimiter(rl)]),
-      ),
-      pollLimiter: pollLimiter(options.rateLimit, pollShare ?? 0.5),
-      jobSlots: new JobSlots(maxConcurrentJobs ?? 5),
-    };
+    this.#limits = clientLimits(options, TranscriptionClient.#inheriting);
+    const context = { client: this, allowUnknownFields: allowUnknownFields ?? false, ...this.#limits };
     this.files = new Files(context);
     this.transcripts = new Transcripts(context, this.files);
   }
+
+  /** The same client with some options changed; rate limits, job slots and the polling window stay shared. */
+  override withOptions(overrides: Partial<TranscriptionClientOptions>): this {
+    TranscriptionClient.#inheriting = { limits: this.#limits, overrides };
+    try {
+      return super.withOptions(overrides);
+    } finally {
+      TranscriptionClient.#inheriting = undefined;
+    }
+  }
 }
 
-/** What the resources share: the client, and the client's limits on models, polling and jobs. */
-export interface TranscriptionContext {
-  client: TranscriptionClient;
-  allowUnknownFields: boolean;
+/** The client's own limits beyond core's limiter: windows per model, the polling window, job slots. */
+interface ClientLimits {
   modelLimiters: ReadonlyMap<string, RateLimiter>;
   pollLimiter: RateLimiter | undefined;
   jobSlots: JobSlots;
+}
+
+/** What the resources share: the client, and the client's limits on models, polling and jobs. */
+export interface TranscriptionContext extends ClientLimits {
+  client: TranscriptionClient;
+  allowUnknownFields: boolean;
+}
+
+/**
+ * A clone from `withOptions()` shares its parent's limits (the jobs and polls of both count together, as
+ * core's limiter does), except those its overrides set anew.
+ */
+function clientLimits(
+  options: TranscriptionClientOptions,
+  inheriting: { limits: ClientLimits; overrides: Partial<TranscriptionClientOptions> } | undefined,
+): ClientLimits {
+  const changed = (key: keyof TranscriptionClientOptions) => !inheriting || key in inheriting.overrides;
+  return {
+    modelLimiters: changed('modelRateLimits')
+      ? new Map(
+          Object.entries(options.modelRateLimits ?? {}).map(([model, rl]) => [
+            model,
+            new MemoryRateLimiter(rl),
+          ]),
+        )
+      : inheriting!.limits.modelLimiters,
+    pollLimiter:
+      changed('rateLimit') || changed('pollShare')
+        ? pollLimiter(options.rateLimit, options.pollShare ?? 0.5)
+        : inheriting!.limits.pollLimiter,
+    jobSlots: changed('maxConcurrentJobs')
+      ? new JobSlots(options.maxConcurrentJobs ?? 5)
+      : inheriting!.limits.jobSlots,
+  };
 }
 
 /**
@@ -118,6 +157,11 @@ export class JobSlots {
   }
 
   async acquire(signal?: AbortSignal): Promise<() => void> {
+    if (signal?.aborted) {
+      throw new AbortError('Aborted before a job slot was free (maxConcurrentJobs)', {
+        cause: signal.reason,
+      });
+    }
     if (this.#free > 0) this.#free -= 1;
     else {
       await new Promise<void>((resolve, reject) => {
@@ -128,7 +172,11 @@ export class JobSlots {
         const abort = () => {
           const at = this.#waiting.indexOf(grant);
           if (at !== -1) this.#waiting.splice(at, 1);
-          reject(signal?.reason);
+          reject(
+            new AbortError('Aborted while waiting for a job slot (maxConcurrentJobs)', {
+              cause: signal?.reason,
+            }),
+          );
         };
         this.#waiting.push(grant);
         signal?.addEventListener('abort', abort, { once: true });

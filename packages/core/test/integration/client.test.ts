@@ -3,6 +3,7 @@ import {
   APIError,
   AuthenticationError,
   BadRequestError,
+  BaseClient,
   bearerAuth,
   ConflictError,
   ConnectionError,
@@ -14,6 +15,7 @@ import {
   RetryBudget,
   TimeoutError,
   UnprocessableEntityError,
+  ValidationError,
   XError,
 } from '../../src/index.js';
 import { startFaultServer, useFaultServer } from '../helpers/fault-server.js';
@@ -180,6 +182,24 @@ describe('retries', () => {
       id: 3,
     });
     expect(server.requests.map((r) => r.headers['idempotency-key'])).toEqual(['k', 'k']);
+  });
+
+  it('refuses an idempotency key for a service without idempotency keys, before sending', async () => {
+    class NoKeys extends BaseClient {
+      constructor() {
+        super(
+          { baseURL: server.url, rateLimit: false },
+          { packageName: '@x/no-keys', packageVersion: '1.0.0' },
+        );
+      }
+      create(options: { idempotencyKey?: string }) {
+        return this.request({ method: 'POST', path: '/things', body: {}, what: 'things.create', options });
+      }
+    }
+    const error = await new NoKeys().create({ idempotencyKey: 'k' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues[0]?.path).toBe('idempotencyKey');
+    expect(server.requests).toHaveLength(0);
   });
 
   it('a reset connection is retried for GET and surfaces as ConnectionError for POST', async () => {

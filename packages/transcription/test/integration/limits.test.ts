@@ -111,4 +111,19 @@ describe('job concurrency', () => {
     expect(done.every((t) => t.status === 'completed')).toBe(true);
     expect(done.some((t) => t.throttled)).toBe(false);
   });
+
+  it('a withOptions() clone shares the job slots of its parent', async () => {
+    await box.close();
+    box = await sandbox({ concurrency: 1 });
+    client = clientFor(box, { maxConcurrentJobs: 1 });
+    const quiet = client.withOptions({ logLevel: 'off', timeout: 60_000 });
+    const { upload_url } = await client.files.upload(speech);
+    const params = { audio_url: upload_url, speech_models: ['universal-2'] };
+    const done = await Promise.all([
+      client.transcripts.transcribe(params, { pollInterval: 20 }),
+      quiet.transcripts.transcribe(params, { pollInterval: 20 }),
+      client.transcripts.transcribe(params, { pollInterval: 20 }),
+    ]);
+    expect(done.map((t) => t.throttled)).toEqual([false, false, false]);
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { JobSlots } from '../../src/client.js';
 import {
+  AbortError,
   parseWebhook,
   TimeoutError,
   type Transcript,
@@ -70,7 +71,8 @@ describe('JobSlots', () => {
     const controller = new AbortController();
     const waiting = slots.acquire(controller.signal);
     controller.abort(new Error('stop'));
-    await expect(waiting).rejects.toThrow('stop');
+    await expect(waiting).rejects.toBeInstanceOf(AbortError);
+    await expect(slots.acquire(controller.signal)).rejects.toThrow(/maxConcurrentJobs/);
     first();
     const next = await slots.acquire();
     expect(typeof next).toBe('function');

@@ -157,7 +157,7 @@ function complete(
         : null,
     // Models the emulator does not have report so in the service's own way rather than inventing results.
     entities: params.entity_detection === true ? [] : null,
-    auto_highlights_result: params.auto_highlights === true ? { status: 'unavailable', results: null } : null,
+    auto_highlights_result: params.auto_highlights === true ? { status: 'unavailable', results: [] } : null,
     iab_categories_result:
       params.iab_categories === true ? { status: 'unavailable', results: [], summary: {} } : null,
   };
