@@ -28,10 +28,10 @@ const USAGE = `Usage: x-sandbox [options]
   -h, --help               this help
 `;
 
-function parseRateLimit(value: string): RateLimit | false {
+function parseRateLimit(value: string, flag = '--rate-limit'): RateLimit | false {
   if (value === 'off' || value === 'false' || value === '0') return false;
   const m = /^(\d+)\/(\d+)(ms|s|m)?$/.exec(value.trim());
-  if (!m) throw new Error(`--rate-limit: expected N/Ws (e.g. 500/60s) or off, got "${value}"`);
+  if (!m) throw new Error(`${flag}: expected N/Ws (e.g. 500/60s) or off, got "${value}"`);
   const unit = m[3] ?? 's';
   const n = Number(m[2]);
   const limit = { limit: Number(m[1]), intervalMs: unit === 'ms' ? n : unit === 'm' ? n * 60_000 : n * 1000 };
@@ -39,7 +39,7 @@ function parseRateLimit(value: string): RateLimit | false {
   try {
     checkRateLimit(limit);
   } catch {
-    throw new Error(`--rate-limit: "${value}" limits nothing; use N >= 1 requests per a window > 0, or off`);
+    throw new Error(`${flag}: "${value}" limits nothing; use N >= 1 requests per a window > 0, or off`);
   }
   return limit;
 }
@@ -155,7 +155,7 @@ async function main(): Promise<void> {
         ...(values['transcription-key'] ? { apiKeys: [values['transcription-key']] } : {}),
         ...(values['transcription-data'] ? { dataDir: values['transcription-data'] } : {}),
         ...(values['transcription-rate-limit']
-          ? { rateLimit: parseRateLimit(values['transcription-rate-limit']) }
+          ? { rateLimit: parseRateLimit(values['transcription-rate-limit'], '--transcription-rate-limit') }
           : {}),
         ...(values['transcription-concurrency']
           ? {

@@ -57,7 +57,7 @@ export interface SandboxOptions {
   host?: string;
   /** Serve HTTPS (and WSS) with an in-memory self-signed certificate (exposed as `certificate`). */
   https?: boolean;
-  /** Persist the store's state to this JSON file (loaded at start, written atomically, debounced). */
+  /** Persist the store's state to this JSON file: a snapshot plus a journal fsynced before each write is answered. */
   dataFile?: string;
   /**
    * The WooCommerce REST API v3 emulator's options. The store starts unless `store: false` is passed (see

@@ -231,6 +231,7 @@ export async function createTranscriptionEmulator(
       faults.clear();
       windows.clear();
       for (const w of modelWindows.values()) w.clear();
+      await durable?.snapshot();
     },
   };
 

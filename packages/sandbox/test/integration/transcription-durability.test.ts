@@ -107,3 +107,23 @@ it('keeps uploads, finished and deleted transcripts across kill -9, and reruns t
   second.child.kill('SIGTERM');
   await second.exited;
 });
+
+it('reset() is durable too: the transcripts it forgot stay forgotten after kill -9', async () => {
+  const { startSandbox } = await import('../../src/index.js');
+  const data = join(dir, 'reset');
+  const box = await startSandbox({ store: false, transcription: { dataDir: data, rateLimit: false } });
+  const audio = await readFile(await synthesizeSpeech('thank you'));
+  const up = await fetch(`${box.url}/v2/upload`, { method: 'POST', headers, body: new Uint8Array(audio) });
+  const { upload_url } = await up.json();
+  await api(box.url, '/v2/transcript', {
+    method: 'POST',
+    body: JSON.stringify({ audio_url: upload_url, speech_models: ['universal-2'] }),
+  });
+  await box.transcription!.idle();
+  await box.transcription!.reset();
+  // No close(): what a crash leaves is what reset() wrote.
+  const again = await startSandbox({ store: false, transcription: { dataDir: data, rateLimit: false } });
+  expect((await api(again.url, '/v2/transcript')).transcripts).toEqual([]);
+  await again.close();
+  await box.close();
+});

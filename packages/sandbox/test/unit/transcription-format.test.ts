@@ -10,6 +10,7 @@ import {
   formatWords,
   joinWords,
   parseWordTimes,
+  SENTENCE_PAUSE_MS,
 } from '../../src/transcription/engine/index.js';
 import type { EngineWord } from '../../src/transcription/engine/types.js';
 
@@ -89,6 +90,30 @@ describe('formatWords', () => {
 
   it('formats nothing into nothing', () => {
     expect(formatWords([])).toEqual([]);
+  });
+});
+
+describe('formatWords: sentences from pauses', () => {
+  const timed = (texts: string[], gaps: number[]) => {
+    let t = 0;
+    return texts.map((text, i) => {
+      t += i === 0 ? 0 : (gaps[i - 1] ?? 10);
+      const w = word(text, t, t + 300);
+      t += 300;
+      return w;
+    });
+  };
+
+  it('a pause of SENTENCE_PAUSE_MS or more ends a sentence; the next one starts with a capital', () => {
+    const words = timed(['this', 'is', 'terrible', 'i', 'am', 'angry'], [10, 10, SENTENCE_PAUSE_MS, 10, 10]);
+    expect(joinWords(formatWords(words))).toBe('This is terrible. I am angry.');
+  });
+
+  it('a shorter pause does not, and punctuate: false adds no stops at all', () => {
+    const words = timed(['where', 'is', 'my', 'delivery'], [10, SENTENCE_PAUSE_MS - 1, 10]);
+    expect(joinWords(formatWords(words))).toBe('Where is my delivery.');
+    const long = timed(['this', 'is', 'it', 'ok'], [10, 500, 10]);
+    expect(joinWords(formatWords(long, { punctuate: false }))).toBe('This is it ok');
   });
 });
 

@@ -45,10 +45,10 @@ it('examples/quickstart.ts runs end to end against a sandbox of its own', async 
   const stdout = await run(await readFile(`${root}examples/quickstart.ts`, 'utf8'), 'example', env);
   expect(stdout).toMatch(/^uploaded [1-9]\d* bytes$/m);
   expect(stdout).toMatch(/^status: (\w+ -> )*completed$/m);
-  expect(stdout).toMatch(/^text: Hello my order number is 456 the package arrived broken .*disappointed\.$/m);
-  expect(stdout).toMatch(/^sentiment: NEGATIVE \((0\.\d\d|1\.00)\) Hello my order number is 456 /m);
+  expect(stdout).toMatch(/^text: Hello\. My order number is 456\. The package arrived broken .*disappointed\.$/m);
+  expect(stdout).toMatch(/^sentiment: NEGATIVE \((0\.\d\d|1\.00)\) I am very angry and disappointed\.$/m);
   expect(stdout).toMatch(/^content safety: alcohol 0\.\d\d$/m);
-  expect(stdout).toMatch(/^srt:\n1\n00:00:00,\d{3} --> 00:00:\d\d,\d{3}\nHello my order number is 456/m);
+  expect(stdout).toMatch(/^srt:\n1\n00:00:00,\d{3} --> 00:00:\d\d,\d{3}\nHello\. My order number is 456/m);
   expect(stdout).toMatch(/^word search "order": 1 found at \d+ ms$/m);
   expect(stdout).toMatch(/^recent: [0-9a-f-]{36} completed created \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}$/m);
   expect(stdout).toMatch(
@@ -69,7 +69,8 @@ it("the README's quick start, as printed, runs against the sandbox", async () =>
   expect(code).toContain(box.url);
   expect(code).toContain(audio);
   const stdout = await run(code, 'readme', env);
-  expect(stdout).toMatch(/^My order number is 456 thank you for your help\.$/m);
-  expect(stdout).toMatch(/^POSITIVE My order number is 456 /m);
+  expect(stdout).toMatch(/^My order number is 456\. Thank you for your help\.$/m);
+  expect(stdout).toMatch(/^NEUTRAL My order number is 456\.$/m);
+  expect(stdout).toMatch(/^POSITIVE Thank you for your help\.$/m);
   expect(stdout).toMatch(/^1\n00:00:00,\d{3} --> /m);
 }, 90_000);

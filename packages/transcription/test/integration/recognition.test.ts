@@ -107,4 +107,16 @@ describe('audio intelligence on recognised speech', () => {
     });
     expect(clean.content_safety_labels?.results).toEqual([]);
   });
+
+  it('filter_profanity masks the word as the service does; custom_spelling rewrites words', async () => {
+    const t = await client.transcripts.transcribe({
+      audio: await synthesizeSpeech('this is shit. my order number is four five six.'),
+      speech_models: ['universal-2'],
+      filter_profanity: true,
+      custom_spelling: [{ from: ['order'], to: 'Order' }, { from: ['456'], to: 'A-456' }],
+    });
+    expect(t.text).toContain('s***');
+    expect(t.text).not.toMatch(/shit/i);
+    expect(t.text).toContain('Order number is A-456.');
+  });
 });

@@ -17,10 +17,27 @@ export interface FormatOptions {
 export function formatWords(words: readonly EngineWord[], options: FormatOptions = {}): EngineWord[] {
   const { punctuate = true, format_text = true } = options;
   let out = words.map((word) => ({ ...word }));
-  if (format_text) out = sentenceCase(mergeNumbers(out));
-  const last = out.at(-1);
-  if (punctuate && last && !/[.?!]$/.test(last.text)) last.text += '.';
+  if (format_text) out = mergeNumbers(out);
+  if (punctuate) endSentences(out);
+  if (format_text) sentenceCase(out);
   return out;
+}
+
+/**
+ * Silence that ends a sentence. PocketSphinx gives no punctuation, only word times: within a sentence
+ * flite's words follow each other about 10 ms apart and a full stop leaves about 200 ms, and people pause
+ * longer than that between sentences, so a pause this long is read as a full stop.
+ */
+export const SENTENCE_PAUSE_MS = 150;
+
+/** A full stop before each long pause and at the end, so sentences, sentiment and captions have units. */
+function endSentences(words: EngineWord[]): void {
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as EngineWord;
+    const next = words[i + 1];
+    const last = next === undefined || next.start - word.end >= SENTENCE_PAUSE_MS;
+    if (last && !/[.?!]$/.test(word.text)) word.text += '.';
+  }
 }
 
 /** The transcript text of formatted words. */
@@ -49,12 +66,13 @@ function mergeNumbers(words: EngineWord[]): EngineWord[] {
   return out;
 }
 
-/** The first word capitalised, and the pronoun "I" (with its contractions) wherever it is. */
+/** The first word of each sentence capitalised, and the pronoun "I" (with its contractions) wherever it is. */
 function sentenceCase(words: EngineWord[]): EngineWord[] {
+  let starts = true;
   for (const word of words) {
-    if (/^i('(m|ll|ve|d))?$/.test(word.text)) word.text = `I${word.text.slice(1)}`;
+    if (/^i('(m|ll|ve|d))?[.?!]?$/.test(word.text)) word.text = `I${word.text.slice(1)}`;
+    if (starts) word.text = word.text.charAt(0).toUpperCase() + word.text.slice(1);
+    starts = /[.?!]$/.test(word.text);
   }
-  const first = words[0];
-  if (first) first.text = first.text.charAt(0).toUpperCase() + first.text.slice(1);
   return words;
 }

@@ -5,7 +5,7 @@
 import { PocketSphinxEngine, type PocketSphinxOptions } from './pocketsphinx.js';
 import type { Engine } from './types.js';
 
-export { type FormatOptions, formatWords, joinWords } from './format.js';
+export { type FormatOptions, formatWords, joinWords, SENTENCE_PAUSE_MS } from './format.js';
 export { digitise, findNumberRuns, readCardinal } from './numbers.js';
 export { PocketSphinxEngine, type PocketSphinxOptions, parseWordTimes } from './pocketsphinx.js';
 export {

@@ -201,6 +201,11 @@ function getDetector(): Detector {
   return detector;
 }
 
+/** True when a single recognised word is profane: what `filter_profanity` masks. */
+export function isProfane(word: string): boolean {
+  return getDetector().profanity.hasMatch(word);
+}
+
 function round4(value: number): number {
   const rounded = Math.round(value * 10_000) / 10_000;
   // Float noise just below zero would otherwise round to -0, which JSON hides but strict equality in tests does not.

@@ -11,6 +11,7 @@ export {
   type ContentSafetyLabelResult,
   type ContentSafetyLabelsResult,
   type ContentSafetyOptions,
+  isProfane,
   LABELS_WITHOUT_SEVERITY,
   type SeverityScoreSummary,
   type Timestamp,

@@ -110,6 +110,11 @@ export class DurableState {
     if (this.#failure) throw this.#failure;
   }
 
+  /** Writes the whole state now (after a reset, which no journal entry describes). */
+  snapshot(): Promise<void> {
+    return this.#persister.compact();
+  }
+
   close(): Promise<void> {
     return this.#persister.close();
   }

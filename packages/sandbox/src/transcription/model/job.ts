@@ -13,6 +13,7 @@ import {
 } from './transcripts.js';
 import type { Uploads } from './uploads.js';
 import type { WebhookSender } from './webhooks.js';
+import { applyCustomSpelling, filterProfanity } from './word-rules.js';
 
 export interface JobContext {
   engine: Engine;
@@ -126,6 +127,10 @@ function complete(
   let words: TranscriptWord[] = engineWords
     .filter((w) => w.start >= from && w.end <= to)
     .map((w) => ({ text: w.text, start: w.start, end: w.end, confidence: round(w.confidence), speaker }));
+  if (Array.isArray(params.custom_spelling)) {
+    words = applyCustomSpelling(words, params.custom_spelling as { from: string[]; to: string }[]);
+  }
+  if (params.filter_profanity === true) words = filterProfanity(words);
   if (params.redact_pii === true) words = redactWords(words, params);
   const sentences = splitSentences(words);
   const text = words.map((w) => w.text).join(' ');

@@ -1,0 +1,49 @@
+import { isProfane } from '../intelligence/index.js';
+import type { TranscriptWord } from './transcripts.js';
+
+const TRAILING = /[.,!?;:]+$/;
+
+/** A word's text without its trailing punctuation, and that punctuation, so rules match "456." as "456". */
+function split(text: string): [bare: string, trailing: string] {
+  const trailing = TRAILING.exec(text)?.[0] ?? '';
+  return [text.slice(0, text.length - trailing.length), trailing];
+}
+
+/**
+ * `custom_spelling`: each recognised word equal (ignoring case) to one of a rule's `from` becomes its `to`, as
+ * the service applies it. Multi-word `from` entries are matched against that many consecutive words.
+ */
+export function applyCustomSpelling(
+  words: readonly TranscriptWord[],
+  rules: readonly { from: readonly string[]; to: string }[],
+): TranscriptWord[] {
+  const out: TranscriptWord[] = [];
+  for (let i = 0; i < words.length; ) {
+    let matched = false;
+    for (const rule of rules) {
+      for (const from of rule.from) {
+        const parts = from.toLowerCase().split(/\s+/).filter(Boolean);
+        const span = words.slice(i, i + parts.length);
+        if (span.length !== parts.length || parts.length === 0) continue;
+        if (!span.every((w, k) => split(w.text)[0].toLowerCase() === parts[k])) continue;
+        const last = span.at(-1)!;
+        out.push({ ...span[0]!, text: rule.to + split(last.text)[1], end: last.end });
+        i += parts.length;
+        matched = true;
+        break;
+      }
+      if (matched) break;
+    }
+    if (!matched) out.push(words[i++]!);
+  }
+  return out;
+}
+
+/** `filter_profanity`: a profane word becomes its first letter and asterisks ("s***"), as the service writes it. */
+export function filterProfanity(words: readonly TranscriptWord[]): TranscriptWord[] {
+  return words.map((w) => {
+    const [bare, trailing] = split(w.text);
+    if (bare.length < 2 || !isProfane(bare)) return w;
+    return { ...w, text: bare[0] + '*'.repeat(bare.length - 1) + trailing };
+  });
+}
