@@ -4,7 +4,6 @@ import { type Customer, customer } from './schemas/customers.js';
 import { type Order, order } from './schemas/orders.js';
 import { type Product, product } from './schemas/products.js';
 
-
 /**
  * True when `X-WC-Webhook-Signature` is the base64 HMAC-SHA256 of the raw body under the webhook's
  * secret. Pass the body exactly as received (a re-serialised JSON object does not verify).

@@ -45,7 +45,9 @@ it('examples/quickstart.ts runs end to end against a sandbox of its own', async 
   const stdout = await run(await readFile(`${root}examples/quickstart.ts`, 'utf8'), 'example', env);
   expect(stdout).toMatch(/^uploaded [1-9]\d* bytes$/m);
   expect(stdout).toMatch(/^status: (\w+ -> )*completed$/m);
-  expect(stdout).toMatch(/^text: Hello\. My order number is 456\. The package arrived broken .*disappointed\.$/m);
+  expect(stdout).toMatch(
+    /^text: Hello\. My order number is 456\. The package arrived broken .*disappointed\.$/m,
+  );
   expect(stdout).toMatch(/^sentiment: NEGATIVE \((0\.\d\d|1\.00)\) I am very angry and disappointed\.$/m);
   expect(stdout).toMatch(/^content safety: alcohol 0\.\d\d$/m);
   expect(stdout).toMatch(/^srt:\n1\n00:00:00,\d{3} --> 00:00:\d\d,\d{3}\nHello\. My order number is 456/m);

@@ -113,7 +113,10 @@ describe('audio intelligence on recognised speech', () => {
       audio: await synthesizeSpeech('this is shit. my order number is four five six.'),
       speech_models: ['universal-2'],
       filter_profanity: true,
-      custom_spelling: [{ from: ['order'], to: 'Order' }, { from: ['456'], to: 'A-456' }],
+      custom_spelling: [
+        { from: ['order'], to: 'Order' },
+        { from: ['456'], to: 'A-456' },
+      ],
     });
     expect(t.text).toContain('s***');
     expect(t.text).not.toMatch(/shit/i);
