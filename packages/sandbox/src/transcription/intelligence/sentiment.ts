@@ -4,16 +4,10 @@
  * AFINN-165 lexicon (`sentiment` package), which is deterministic, offline and good enough for plainly worded speech.
  */
 import AfinnSentiment from 'sentiment';
+import type { TranscriptSentence } from '../derive/types.js';
 
-/** A sentence as the emulator builds it from recognised words: time order, integer milliseconds. */
-export interface AnalysisSentence {
-  text: string;
-  start: number;
-  end: number;
-  confidence: number;
-  speaker: string | null;
-  channel?: string | null;
-}
+/** A sentence as the emulator builds it from recognised words (its words are not needed here). */
+export type AnalysisSentence = Omit<TranscriptSentence, 'words'>;
 
 /** openapi.yml `Sentiment`. */
 export type Sentiment = 'POSITIVE' | 'NEUTRAL' | 'NEGATIVE';

@@ -135,13 +135,6 @@ function complete(
   const sentences = splitSentences(words);
   const text = words.map((w) => w.text).join(' ');
   const confidence = words.length ? round(words.reduce((s, w) => s + w.confidence, 0) / words.length) : null;
-  const analysisSentences = sentences.map((s) => ({
-    text: s.text,
-    start: s.start,
-    end: s.end,
-    confidence: s.confidence,
-    speaker: s.speaker,
-  }));
   return {
     text,
     words,
@@ -151,11 +144,10 @@ function complete(
       params.speaker_labels === true && words.length
         ? [{ text, start: words[0]!.start, end: words.at(-1)!.end, confidence, speaker: 'A', words }]
         : null,
-    sentiment_analysis_results:
-      params.sentiment_analysis === true ? analyseSentiment(analysisSentences) : null,
+    sentiment_analysis_results: params.sentiment_analysis === true ? analyseSentiment(sentences) : null,
     content_safety_labels:
       params.content_safety === true
-        ? analyseContentSafety(analysisSentences, {
+        ? analyseContentSafety(sentences, {
             confidenceThreshold:
               typeof params.content_safety_confidence === 'number' ? params.content_safety_confidence : 50,
           })

@@ -3,13 +3,9 @@ import type { TranscriptParams } from './params.js';
 
 export type TranscriptStatus = 'queued' | 'processing' | 'completed' | 'error';
 
-export interface TranscriptWord {
-  text: string;
-  start: number;
-  end: number;
-  confidence: number;
-  speaker: string | null;
-}
+import type { TranscriptWord } from '../derive/types.js';
+
+export type { TranscriptWord };
 
 /** What a finished job adds to its transcript; every field here is wire-shaped already. */
 export interface TranscriptResult {
