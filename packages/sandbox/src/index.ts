@@ -1,3 +1,19 @@
+import {
+  createRealtimeEmulator,
+  type RealtimeChannelSummary,
+  type RealtimeEmulator,
+  type RealtimeEmulatorOptions,
+  type RealtimeSandbox,
+  type RealtimeStats,
+} from './realtime/emulator.js';
+import type { RealtimeHttpFault } from './realtime/http/faults.js';
+import {
+  REALTIME_DEV_APP,
+  type RealtimeApp,
+  type RealtimeAppOptions,
+  type RealtimeWebhookTarget,
+} from './realtime/model/apps.js';
+import type { RealtimeWebhookOptions, WebhookStats } from './realtime/model/webhooks.js';
 import type { MountedEmulator } from './server/emulator.js';
 import { startServer } from './server/server.js';
 import {
@@ -34,6 +50,15 @@ export {
   wordErrorRate,
 } from './transcription/speech.js';
 export type {
+  RealtimeApp,
+  RealtimeAppOptions,
+  RealtimeChannelSummary,
+  RealtimeEmulatorOptions,
+  RealtimeHttpFault,
+  RealtimeSandbox,
+  RealtimeStats,
+  RealtimeWebhookOptions,
+  RealtimeWebhookTarget,
   StoreEmulatorOptions,
   StoreFault,
   StoreKey,
@@ -41,14 +66,16 @@ export type {
   TranscriptionEmulatorOptions,
   TranscriptionFault,
   TranscriptionSandbox,
+  WebhookStats as RealtimeWebhookStats,
 };
-export { createStoreEmulator, createTranscriptionEmulator, STORE_DEV_KEYS, TRANSCRIPTION_DEV_KEY };
-
-/**
- * Placeholder until the realtime emulator (Pusher Channels compatible WebSocket + HTTP) lands: asking for it
- * throws "not yet available".
- */
-export type RealtimeEmulatorOptions = Record<string, never>;
+export {
+  createRealtimeEmulator,
+  createStoreEmulator,
+  createTranscriptionEmulator,
+  REALTIME_DEV_APP,
+  STORE_DEV_KEYS,
+  TRANSCRIPTION_DEV_KEY,
+};
 
 export interface SandboxOptions {
   /** 0 = ephemeral (default). */
@@ -69,7 +96,10 @@ export interface SandboxOptions {
    * defaults. It transcribes with PocketSphinx when installed; without it jobs end in `error` saying what to install.
    */
   transcription?: TranscriptionEmulatorOptions | boolean;
-  /** Not yet available: `true` or options throw. */
+  /**
+   * The Pusher Channels compatible emulator (protocol 7 WebSocket at `/app/{key}`, HTTP API under `/apps`,
+   * webhooks), off unless asked for: `true` for its defaults (one app, `REALTIME_DEV_APP`).
+   */
   realtime?: RealtimeEmulatorOptions | boolean;
 }
 
@@ -91,6 +121,8 @@ export type Sandbox<HasStore extends boolean = true> = {
   certificate?: string;
   /** Present when `transcription` was asked for. */
   transcription?: TranscriptionSandbox;
+  /** Present when `realtime` was asked for. */
+  realtime?: RealtimeSandbox;
   /** Closes every emulator (flushing `dataFile`), then the server; idempotent. */
   close(): Promise<void>;
 } & ([HasStore] extends [true]
@@ -99,15 +131,9 @@ export type Sandbox<HasStore extends boolean = true> = {
     ? { store?: undefined }
     : { store?: StoreSandbox });
 
-function notYetAvailable(key: string, what: string): Error {
-  return new Error(
-    `x-sandbox: the ${key} emulator (${what}) is not available yet; leave out \`${key}\` or set it to false.`,
-  );
-}
-
 /**
  * Starts one server with the emulators asked for. The store is on unless `store: false`, transcription is on
- * when asked for; realtime is not available yet and throws when asked for. Everything started is closed by `close()`; if
+ * and realtime when asked for. Everything started is closed by `close()`; if
  * starting fails half-way, what did start is closed again.
  */
 export async function startSandbox(
@@ -122,7 +148,6 @@ export async function startSandbox(options?: SandboxOptions): Promise<Sandbox<tr
 export async function startSandbox(
   options: SandboxOptions | SandboxSelection = {},
 ): Promise<Sandbox<boolean>> {
-  if (options.realtime) throw notYetAvailable('realtime', 'Pusher Channels compatible WebSocket + HTTP');
   const storeOptions = options.store === undefined || options.store === true ? {} : options.store;
   if (options.dataFile !== undefined && !storeOptions) {
     throw new TypeError('x-sandbox: dataFile persists the store, which this sandbox does not start');
@@ -147,8 +172,23 @@ export async function startSandbox(
     }
     emulators.push({ name: 'transcription', prefixes: ['/v2'], fetch: transcription.fetch });
   }
+  let realtime: RealtimeEmulator | undefined;
+  if (options.realtime) {
+    try {
+      realtime = createRealtimeEmulator(options.realtime === true ? {} : options.realtime);
+    } catch (err) {
+      await Promise.all([store?.close(), transcription?.close()]);
+      throw err;
+    }
+    emulators.push({
+      name: 'realtime',
+      prefixes: ['/apps'],
+      fetch: realtime.fetch,
+      sockets: [{ path: '/app/', handle: realtime.handleSocket }],
+    });
+  }
   const closeEmulators = async () => {
-    await Promise.all([store?.close(), transcription?.close()]);
+    await Promise.all([store?.close(), transcription?.close(), realtime?.close()]);
   };
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
@@ -164,6 +204,7 @@ export async function startSandbox(
   }
   store?.setHomeUrl(server.url);
   transcription?.setHomeUrl(server.url);
+  realtime?.setHomeUrl(server.url);
   let closing: Promise<void> | null = null;
   return {
     url: server.url,
@@ -171,6 +212,7 @@ export async function startSandbox(
     ...(server.certificate ? { certificate: server.certificate } : {}),
     ...(store ? { store: store.handle } : {}),
     ...(transcription ? { transcription: transcription.handle } : {}),
+    ...(realtime ? { realtime: realtime.handle } : {}),
     close() {
       closing ??= (async () => {
         await closeEmulators();

@@ -47,9 +47,15 @@ describe('startSandbox', () => {
     ).rejects.toThrow(RangeError);
   });
 
-  it('refuses the realtime emulator, not available yet, before starting anything', async () => {
-    await expect(startSandbox({ realtime: {} })).rejects.toThrow('the realtime emulator');
-    await expect(startSandbox({ store: {}, realtime: true })).rejects.toThrow('not available yet');
+  it('starts the realtime emulator next to the store, and refuses its bad options before starting anything', async () => {
+    const s = await startSandbox({ store: {}, realtime: true });
+    try {
+      expect(s.realtime?.wsUrl).toBe(s.url.replace('http', 'ws'));
+      expect(s.realtime?.key).toBe('sandbox_dev_realtime_key');
+    } finally {
+      await s.close();
+    }
+    await expect(startSandbox({ realtime: { maxPayloadBytes: 0 } })).rejects.toThrow(RangeError);
   });
 
   it('refuses a dataFile without the store, and an impossible rate limit', async () => {

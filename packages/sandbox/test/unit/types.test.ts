@@ -30,7 +30,7 @@ async function calls(wide: SandboxOptions, selection: SandboxSelection, on: bool
   await startSandbox({ port: 0, stor: {} });
   // @ts-expect-error unknown store option
   await startSandbox({ store: { rateLimt: false } });
-  // @ts-expect-error the placeholders take no options yet
+  // @ts-expect-error unknown realtime option
   await startSandbox({ realtime: { cluster: 'mt1' } });
 }
 

@@ -1,0 +1,155 @@
+import { encodeFrame } from '../protocol/frames.js';
+import { channelType, USER_CHANNEL_PREFIX } from '../protocol/names.js';
+import type { RealtimeApp } from './apps.js';
+import { AppChannels, type Subscriber } from './channels.js';
+import type { RealtimeSettings } from './settings.js';
+import type { WebhookDispatcher } from './webhooks.js';
+
+/** A connection as the model sees it; the WebSocket layer implements it. */
+export interface Peer extends Subscriber {
+  readonly app: RealtimeApp;
+  /** Channels this connection is subscribed to. */
+  readonly channels: Set<string>;
+  /** Set by a verified `pusher:signin`. */
+  userId: string | null;
+  /** A protocol close: code and reason reach the client. */
+  close(code: number, reason: string): void;
+  /** An abrupt drop: the client sees 1006. */
+  terminate(): void;
+}
+
+export interface PublishedEvent {
+  channel: string;
+  event: string;
+  data: string;
+  /** Left out of delivery: the publisher's own connection (the HTTP API's `socket_id`). */
+  exceptSocketId?: string;
+  /** Client events on presence channels carry the sender's user id. */
+  userId?: string;
+}
+
+/** Everything that lives while the sandbox runs: per app its connections, channels, signed-in users. */
+export class RealtimeHub {
+  readonly #byKey = new Map<string, RealtimeApp>();
+  readonly #byId = new Map<string, RealtimeApp>();
+  readonly #channels = new Map<RealtimeApp, AppChannels>();
+  readonly #peers = new Map<RealtimeApp, Map<string, Peer>>();
+  readonly #users = new Map<RealtimeApp, Map<string, Set<Peer>>>();
+
+  constructor(
+    readonly apps: readonly RealtimeApp[],
+    readonly settings: RealtimeSettings,
+    readonly webhooks: WebhookDispatcher,
+  ) {
+    for (const app of apps) {
+      this.#byKey.set(app.key, app);
+      this.#byId.set(app.appId, app);
+      this.#channels.set(
+        app,
+        new AppChannels(app, {
+          maxPresenceMembers: settings.maxPresenceMembers,
+          cacheTtlMs: settings.cacheTtlMs,
+          emitWebhook: (event) => webhooks.emit(app, event),
+        }),
+      );
+      this.#peers.set(app, new Map());
+      this.#users.set(app, new Map());
+    }
+  }
+
+  appByKey(key: string): RealtimeApp | undefined {
+    return this.#byKey.get(key);
+  }
+
+  appById(id: string): RealtimeApp | undefined {
+    return this.#byId.get(id);
+  }
+
+  channels(app: RealtimeApp): AppChannels {
+    return this.#channels.get(app)!;
+  }
+
+  peers(app: RealtimeApp): Map<string, Peer> {
+    return this.#peers.get(app)!;
+  }
+
+  connectionCount(app?: RealtimeApp): number {
+    if (app) return this.peers(app).size;
+    let total = 0;
+    for (const peers of this.#peers.values()) total += peers.size;
+    return total;
+  }
+
+  add(peer: Peer): void {
+    this.peers(peer.app).set(peer.socketId, peer);
+  }
+
+  /** Takes a connection out of every channel and the user index; called once when it closes. */
+  remove(peer: Peer): void {
+    const channels = this.channels(peer.app);
+    for (const name of peer.channels) channels.leave(peer.socketId, name);
+    peer.channels.clear();
+    this.peers(peer.app).delete(peer.socketId);
+    if (peer.userId !== null) {
+      const users = this.#users.get(peer.app)!;
+      const sockets = users.get(peer.userId);
+      sockets?.delete(peer);
+      if (sockets?.size === 0) users.delete(peer.userId);
+    }
+  }
+
+  signIn(peer: Peer, userId: string): void {
+    const users = this.#users.get(peer.app)!;
+    if (peer.userId !== null && peer.userId !== userId) users.get(peer.userId)?.delete(peer);
+    peer.userId = userId;
+    let sockets = users.get(userId);
+    if (!sockets) {
+      sockets = new Set();
+      users.set(userId, sockets);
+    }
+    sockets.add(peer);
+  }
+
+  /**
+   * Delivers an event to a channel's subscribers (or, for `#server-to-user-{id}`, to the user's signed-in
+   * connections) and remembers it when the channel is a cache channel. Returns how many connections got it.
+   */
+  publish(app: RealtimeApp, e: PublishedEvent): number {
+    const frame = encodeFrame({
+      event: e.event,
+      channel: e.channel,
+      data: e.data,
+      ...(e.userId !== undefined ? { user_id: e.userId } : {}),
+    });
+    if (e.channel.startsWith(USER_CHANNEL_PREFIX)) {
+      const userId = e.channel.slice(USER_CHANNEL_PREFIX.length);
+      let sent = 0;
+      for (const peer of [...(this.#users.get(app)!.get(userId) ?? [])]) {
+        if (peer.socketId === e.exceptSocketId) continue;
+        peer.send(frame);
+        sent += 1;
+      }
+      return sent;
+    }
+    const channels = this.channels(app);
+    if (channelType(e.channel).cache) channels.cache.set(e.channel, e.event, e.data);
+    return channels.publish(e.channel, frame, e.exceptSocketId);
+  }
+
+  /** `terminate_connections`: every connection the user signed in on is closed with 4009. */
+  terminateUser(app: RealtimeApp, userId: string, code: number, reason: string): number {
+    const sockets = [...(this.#users.get(app)!.get(userId) ?? [])];
+    for (const peer of sockets) peer.close(code, reason);
+    return sockets.length;
+  }
+
+  allPeers(): Peer[] {
+    return [...this.#peers.values()].flatMap((peers) => [...peers.values()]);
+  }
+
+  /** Forgets channels, presence and users (and the caches unless kept); the apps stay. */
+  clear(options: { keepCache?: boolean } = {}): void {
+    for (const channels of this.#channels.values()) channels.clear(options);
+    for (const users of this.#users.values()) users.clear();
+  }
+}

@@ -1,0 +1,215 @@
+/**
+ * Real-socket helpers for the realtime emulator tests: a `ws` client that records every frame, and HTTP API
+ * requests signed by hand (the algorithm of Pusher's REST API reference, written here independently of the
+ * emulator's own code so the two check each other).
+ */
+import { createHash, createHmac } from 'node:crypto';
+import WebSocket from 'ws';
+
+export interface Frame {
+  event: string;
+  channel?: string;
+  /** The inner JSON parsed when `data` is a string holding JSON; otherwise as received. */
+  data?: any;
+  user_id?: string;
+  /** The frame as received. */
+  raw: string;
+}
+
+export function parseFrame(raw: string): Frame {
+  const outer = JSON.parse(raw);
+  let data = outer.data;
+  if (typeof data === 'string') {
+    try {
+      data = JSON.parse(data);
+    } catch {
+      // A publisher's plain string stays a string, as pusher-js keeps it.
+    }
+  }
+  return { ...outer, data, raw };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class TestSocket {
+  readonly frames: Frame[] = [];
+  readonly ws: WebSocket;
+  readonly closed: Promise<{ code: number; reason: string }>;
+  readonly opened: Promise<void>;
+  #waiters: { match: (f: Frame) => boolean; resolve: (f: Frame) => void }[] = [];
+
+  constructor(url: string, options: WebSocket.ClientOptions = {}) {
+    this.ws = new WebSocket(url, options);
+    this.ws.on('error', () => {});
+    this.opened = new Promise((resolve, reject) => {
+      this.ws.once('open', () => resolve());
+      this.ws.once('close', () => reject(new Error('closed before open')));
+    });
+    this.opened.catch(() => {});
+    this.closed = new Promise((resolve) => {
+      this.ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() }));
+    });
+    this.ws.on('message', (raw, isBinary) => {
+      if (isBinary) return;
+      const frame = parseFrame(raw.toString());
+      this.frames.push(frame);
+      this.#waiters = this.#waiters.filter((w) => {
+        if (!w.match(frame)) return true;
+        w.resolve(frame);
+        return false;
+      });
+    });
+  }
+
+  /** Connects to `/app/{key}?protocol=7` and waits for `pusher:connection_established`. */
+  static async connect(wsUrl: string, key: string, query = 'protocol=7'): Promise<TestSocket> {
+    const socket = new TestSocket(`${wsUrl}/app/${key}?${query}`);
+    await socket.next('pusher:connection_established');
+    return socket;
+  }
+
+  get socketId(): string {
+    return this.frames.find((f) => f.event === 'pusher:connection_established')!.data.socket_id;
+  }
+
+  send(frame: unknown): void {
+    this.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+  }
+
+  /** The first frame (already received or still to come) that matches; rejects after `timeoutMs`. */
+  next(match: string | ((f: Frame) => boolean), timeoutMs = 3000): Promise<Frame> {
+    const test = typeof match === 'string' ? (f: Frame) => f.event === match : match;
+    const seen = this.frames.find(test);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const waiter = { match: test, resolve };
+      this.#waiters.push(waiter);
+      setTimeout(() => {
+        this.#waiters = this.#waiters.filter((w) => w !== waiter);
+        reject(new Error(`no frame matching ${String(match)} within ${timeoutMs} ms`));
+      }, timeoutMs).unref();
+    });
+  }
+
+  /** Frames received after the call that match, collected for `ms`. */
+  async collect(match: (f: Frame) => boolean, ms: number): Promise<Frame[]> {
+    const start = this.frames.length;
+    await sleep(ms);
+    return this.frames.slice(start).filter(match);
+  }
+
+  /** Subscribes (with auth computed from `secret` when given) and waits for the answer: success or error. */
+  async subscribe(
+    channel: string,
+    auth?: { key: string; secret: string; channelData?: string },
+  ): Promise<Frame> {
+    const data: Record<string, unknown> = { channel };
+    if (auth) {
+      data.auth = channelAuth(auth.key, auth.secret, this.socketId, channel, auth.channelData);
+      if (auth.channelData !== undefined) data.channel_data = auth.channelData;
+    }
+    const start = this.frames.length;
+    this.send({ event: 'pusher:subscribe', data });
+    return this.next(
+      (f) =>
+        this.frames.indexOf(f) >= start &&
+        f.channel === channel &&
+        (f.event === 'pusher_internal:subscription_succeeded' || f.event === 'pusher:error'),
+    );
+  }
+
+  close(): void {
+    this.ws.terminate();
+  }
+}
+
+export function channelAuth(
+  key: string,
+  secret: string,
+  socketId: string,
+  channel: string,
+  channelData?: string,
+) {
+  const text = channelData === undefined ? `${socketId}:${channel}` : `${socketId}:${channel}:${channelData}`;
+  return `${key}:${createHmac('sha256', secret).update(text).digest('hex')}`;
+}
+
+export interface ApiCredentials {
+  url: string;
+  appId: string;
+  key: string;
+  secret: string;
+}
+
+export interface ApiAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: any;
+}
+
+export interface SignOptions {
+  body?: unknown;
+  /** Sent as is instead of JSON-encoding `body`. */
+  rawBody?: string | Buffer;
+  params?: Record<string, string>;
+  timestamp?: number;
+  /** Override what is signed or sent, for forged requests. */
+  secret?: string;
+  key?: string;
+  bodyMd5?: string;
+  signature?: string;
+}
+
+/** One signed HTTP API request: `path` below the host, e.g. `/apps/1/events`. */
+export async function api(
+  creds: ApiCredentials,
+  method: string,
+  path: string,
+  options: SignOptions = {},
+): Promise<ApiAnswer> {
+  const body =
+    options.rawBody !== undefined
+      ? Buffer.from(options.rawBody)
+      : options.body !== undefined
+        ? Buffer.from(JSON.stringify(options.body))
+        : undefined;
+  const params: Record<string, string> = {
+    ...options.params,
+    auth_key: options.key ?? creds.key,
+    auth_timestamp: String(options.timestamp ?? Math.floor(Date.now() / 1000)),
+    auth_version: '1.0',
+  };
+  if (body) params.body_md5 = options.bodyMd5 ?? createHash('md5').update(body).digest('hex');
+  const query = Object.keys(params)
+    .map((k) => k.toLowerCase())
+    .sort()
+    .map((k) => `${k}=${params[k]}`)
+    .join('&');
+  const signature =
+    options.signature ??
+    createHmac('sha256', options.secret ?? creds.secret)
+      .update(`${method}\n${path}\n${query}`)
+      .digest('hex');
+  const res = await fetch(`${creds.url}${path}?${query}&auth_signature=${signature}`, {
+    method,
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body: body ? new Uint8Array(body) : undefined,
+  });
+  const text = await res.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
+
+export async function waitFor(check: () => boolean, timeoutMs = 3000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(10);
+  }
+}
