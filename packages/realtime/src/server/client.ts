@@ -1,0 +1,228 @@
+import {
+  type APIPromise,
+  BaseClient,
+  type ClientOptions,
+  type HeaderSource,
+  type RateLimitOptions,
+  type RequestOptions,
+  type ServiceAdapter,
+  signerAuth,
+  ValidationError,
+  type ValidationIssue,
+} from '@x/core';
+import { name as packageName, version as packageVersion } from '../../package.json';
+import {
+  type AuthCredentials,
+  authenticateUser,
+  authorizeChannel,
+  type ChannelAuthorization,
+  type PresenceData,
+  type UserAuthentication,
+  type UserData,
+} from './auth.js';
+import type { RealtimeContext } from './context.js';
+import { decodeMasterKey } from './encryption.js';
+import { parseError } from './errors.js';
+import { Channels } from './resources/channels.js';
+import { type BatchEvent, Events, type TriggerParams } from './resources/events.js';
+import { Users } from './resources/users.js';
+import type { BatchResult, TriggerResult } from './schemas/events.js';
+import { hmacSigner, requestSigner } from './signing.js';
+import { type VerifyWebhookOptions, verifyWebhook, type WebhookPayload } from './webhooks.js';
+
+export interface RealtimeServerOptions extends Omit<ClientOptions, 'baseURL' | 'auth'> {
+  appId: string | number;
+  key: string;
+  secret: string;
+  /** The API host, e.g. `api-eu.pusher.com` or `localhost` for an emulator; or give `cluster`. */
+  host?: string | undefined;
+  /** The cluster name (`eu`, `mt1`, `ap1`...): the host becomes `api-{cluster}.pusher.com`. */
+  cluster?: string | undefined;
+  port?: number | undefined;
+  /** Default true (pusher-http-node defaults to false; there is no reason to send a signed request in clear). */
+  useTLS?: boolean | undefined;
+  /** 32 random bytes, base64: needed to authorize and trigger on `private-encrypted-` channels. */
+  encryptionMasterKeyBase64?: string | undefined;
+  /** Events whose encoded data is larger are refused before sending. Default 10 240 (the service's 10 KB). */
+  maxPayloadBytes?: number | undefined;
+  /** Send single-channel triggers of the same tick as `batch_events` calls. Default true. */
+  coalesce?: boolean | undefined;
+}
+
+/**
+ * Pusher publishes no per-second limit for the HTTP API (its limits are daily message quotas by plan,
+ * answered with 403), so this default only keeps a runaway loop from hammering it: 100 requests a second
+ * per client, which with coalescing carries up to 1 000 events a second. `rateLimit: false` turns it off;
+ * a `RedisRateLimiter` shares it between processes.
+ */
+export const DEFAULT_RATE_LIMIT: RateLimitOptions = { limit: 100, interval: '1s' };
+
+const adapter: ServiceAdapter = {
+  packageName,
+  packageVersion,
+  parseError,
+  defaultRateLimit: DEFAULT_RATE_LIMIT,
+};
+
+/** The Pusher Channels HTTP API (publish, query, terminate), channel/user auth and webhooks. */
+export class RealtimeServer extends BaseClient<RealtimeServerOptions> {
+  readonly appId: string;
+  readonly key: string;
+  /** `GET /channels...`: occupied channels and presence members. */
+  readonly channels: Channels;
+  /** `POST /users/{id}/...`. */
+  readonly users: Users;
+  readonly #events: Events;
+  readonly #credentials: AuthCredentials;
+  readonly #secret: string;
+
+  constructor(options: RealtimeServerOptions) {
+    const checked = checkOptions(options);
+    const {
+      appId: _appId,
+      key,
+      secret,
+      host: _host,
+      cluster: _cluster,
+      port: _port,
+      useTLS: _tls,
+      encryptionMasterKeyBase64,
+      maxPayloadBytes,
+      coalesce,
+      ...core
+    } = options;
+    const sign = hmacSigner(secret);
+    const secrets = encryptionMasterKeyBase64 ? [secret, encryptionMasterKeyBase64] : [secret];
+    super(
+      {
+        ...core,
+        baseURL: checked.baseURL,
+        auth: signerAuth('pusher-hmac', requestSigner(key, sign), secrets),
+      },
+      adapter,
+      options,
+    );
+    this.appId = String(options.appId);
+    this.key = key;
+    this.#secret = secret;
+    this.#credentials = { key, sign, masterKey: checked.masterKey };
+    const context: RealtimeContext = {
+      client: this,
+      appPath: `/apps/${encodeURIComponent(this.appId)}`,
+      maxPayloadBytes: maxPayloadBytes ?? 10_240,
+      masterKey: checked.masterKey,
+      coalesce: coalesce ?? true,
+    };
+    this.#events = new Events(context);
+    this.channels = new Channels(context);
+    this.users = new Users(context);
+  }
+
+  /** Publishes `data` as event `name` on 1..100 channels (`POST /events`; coalesced into `batch_events`). */
+  trigger(
+    channels: string | readonly string[],
+    name: string,
+    data: unknown,
+    params?: TriggerParams,
+    options?: RequestOptions,
+  ): APIPromise<TriggerResult> {
+    return this.#events.trigger(channels, name, data, params, options);
+  }
+
+  /** Publishes several events (`POST /batch_events`), 10 per call, in order. */
+  triggerBatch(events: readonly BatchEvent[], options?: RequestOptions): Promise<BatchResult> {
+    return this.#events.triggerBatch(events, options);
+  }
+
+  /** Sends an event to one signed-in user, on every connection of theirs. */
+  sendToUser(
+    userId: string,
+    name: string,
+    data: unknown,
+    options?: RequestOptions,
+  ): APIPromise<TriggerResult> {
+    return this.#events.sendToUser(userId, name, data, options);
+  }
+
+  /** The body of a channel authorization response: `{ auth, channel_data?, shared_secret? }`. No network. */
+  authorizeChannel(
+    socketId: string,
+    channel: string,
+    presenceData?: PresenceData,
+  ): Promise<ChannelAuthorization> {
+    return authorizeChannel(this.#credentials, socketId, channel, presenceData);
+  }
+
+  /** The body of a user authentication response: `{ auth, user_data }`. No network. */
+  authenticateUser(socketId: string, user: UserData): Promise<UserAuthentication> {
+    return authenticateUser(this.#credentials, socketId, user);
+  }
+
+  /** Verifies a webhook signed with this app's key and secret and returns its typed events. */
+  verifyWebhook(
+    rawBody: string | Uint8Array,
+    headers: HeaderSource,
+    options: VerifyWebhookOptions = {},
+  ): Promise<WebhookPayload> {
+    return verifyWebhook(rawBody, headers, { ...options, tokens: { key: this.key, secret: this.#secret } });
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), appId: this.appId, key: this.key };
+  }
+}
+
+function checkOptions(options: RealtimeServerOptions): {
+  baseURL: string;
+  masterKey: Uint8Array | undefined;
+} {
+  const issues: ValidationIssue[] = [];
+  const nonEmpty = (field: 'key' | 'secret', what: string) => {
+    if (typeof options[field] !== 'string' || options[field].trim() === '')
+      issues.push({ path: field, message: `is required (${what})` });
+  };
+  const { appId } = options;
+  if (
+    !((typeof appId === 'string' && /^\d+$/.test(appId)) || (Number.isInteger(appId) && Number(appId) > 0))
+  ) {
+    issues.push({ path: 'appId', message: 'is required: the numeric app id from the dashboard' });
+  }
+  nonEmpty('key', 'the app key, the one pusher-js is given');
+  nonEmpty('secret', 'the app secret; keep it on the server');
+  let host: string | undefined;
+  if (options.host !== undefined && options.cluster !== undefined) {
+    issues.push({ path: 'host', message: 'give host or cluster, not both' });
+  } else if (options.host !== undefined) {
+    if (
+      typeof options.host !== 'string' ||
+      !/^[A-Za-z0-9.-]+(:\d+)?$|^\[[0-9a-fA-F:.]+\](:\d+)?$/.test(options.host)
+    ) {
+      issues.push({
+        path: 'host',
+        message: `must be a host name such as api-eu.pusher.com, without scheme or path (got ${JSON.stringify(String(options.host)).slice(0, 60)}); use useTLS and port for the rest`,
+      });
+    } else host = options.host;
+  } else if (options.cluster !== undefined) {
+    if (typeof options.cluster !== 'string' || !/^[a-z0-9-]+$/.test(options.cluster))
+      issues.push({ path: 'cluster', message: 'must be a cluster name such as eu, mt1 or ap1' });
+    else host = `api-${options.cluster}.pusher.com`;
+  } else {
+    issues.push({ path: 'cluster', message: 'is required (or host): e.g. cluster: "eu"' });
+  }
+  const { port } = options;
+  if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65_536))
+    issues.push({ path: 'port', message: 'must be an integer 1..65535' });
+  const max = options.maxPayloadBytes;
+  if (max !== undefined && !(Number.isInteger(max) && max > 0))
+    issues.push({ path: 'maxPayloadBytes', message: 'must be a positive integer' });
+  let masterKey: Uint8Array | undefined;
+  if (options.encryptionMasterKeyBase64 !== undefined) {
+    const decoded = decodeMasterKey(options.encryptionMasterKeyBase64);
+    if (typeof decoded === 'string') issues.push({ path: 'encryptionMasterKeyBase64', message: decoded });
+    else masterKey = decoded;
+  }
+  if (issues.length > 0 || host === undefined) throw new ValidationError('RealtimeServer options', issues);
+  const url = new URL(`${options.useTLS === false ? 'http' : 'https'}://${host}`);
+  if (port !== undefined) url.port = String(port);
+  return { baseURL: url.origin, masterKey };
+}

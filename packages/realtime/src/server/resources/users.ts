@@ -1,0 +1,32 @@
+import { type APIPromise, type RequestOptions, ValidationError } from '@x/core';
+import type { RealtimeContext } from '../context.js';
+import { type TerminateResult, terminateResult } from '../schemas/users.js';
+
+/** `/users/{id}/...`: acting on an authenticated user's connections. */
+export class Users {
+  readonly #context: RealtimeContext;
+
+  constructor(context: RealtimeContext) {
+    this.#context = context;
+  }
+
+  /** Closes every connection of a signed-in user (close code 4009); they may reconnect and sign in again. */
+  terminateConnections(userId: string, options?: RequestOptions): APIPromise<TerminateResult> {
+    return this.#context.client.request(() => {
+      if (typeof userId !== 'string' || userId === '') {
+        throw new ValidationError('users.terminateConnections input', [
+          { path: 'userId', message: 'must be a non-empty string' },
+        ]);
+      }
+      return {
+        method: 'POST',
+        path: `${this.#context.appPath}/users/${encodeURIComponent(userId)}/terminate_connections`,
+        body: {},
+        schema: terminateResult,
+        what: 'users.terminateConnections',
+        // Terminating twice ends the same connections as terminating once, so a retry is safe.
+        options: { retryNonIdempotent: true, ...options },
+      };
+    });
+  }
+}
