@@ -1,1 +1,32 @@
-export {};
+/**
+ * `@x/realtime`: the Pusher Channels (protocol 7) client for browsers, Node and React Native. Nothing here
+ * imports the server SDK, a secret, ky or a Node built-in; `ws` is reached only through the `#websocket`
+ * import map under the `node` condition, and NaCl only when an encrypted channel is used.
+ */
+
+export { RealtimeError, ValidationError } from '@x/core';
+export type {
+  AuthErrorData,
+  ChannelAuthData,
+  ChannelAuthorization,
+  EndpointAuth,
+  UserAuthData,
+  UserAuthentication,
+} from './client/auth.js';
+export type { BackoffOptions } from './client/backoff.js';
+export {
+  Channel,
+  type ChannelEvents,
+  type EventMetadata,
+  PrivateChannel,
+  type ResubscribedData,
+} from './client/channel.js';
+export { type ChannelFor, RealtimeClient } from './client/client.js';
+export type { Clock } from './client/clock.js';
+export { Connection, type ConnectionState, ConnectionStates, type StateChange } from './client/connection.js';
+export { EncryptedChannel } from './client/encrypted.js';
+export type { ClientLogger } from './client/log.js';
+export type { RealtimeClientOptions } from './client/options.js';
+export { type Member, Members, PresenceChannel, type PresenceEvents } from './client/presence.js';
+export type { SocketLike, WebSocketFactory } from './client/socket/websocket.js';
+export { User, type UserData } from './client/user.js';

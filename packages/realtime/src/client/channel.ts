@@ -1,0 +1,249 @@
+import { RealtimeError, ValidationError } from '@x/core';
+import { eventNameProblem } from '../shared/names.js';
+import type { AuthErrorData, ChannelAuthData } from './auth.js';
+import { AuthFailure } from './auth.js';
+import { type Callback, Emitter, type GlobalCallback } from './emitter.js';
+import type { Log } from './log.js';
+import type { Frame } from './protocol.js';
+
+/** What a channel needs from its client; the client implements it, tests can fake it. */
+export interface ChannelHost {
+  readonly socketId: string | null;
+  send(event: string, data: unknown, channel?: string): boolean;
+  authorize(channelName: string, socketId: string): Promise<ChannelAuthData>;
+  /** Queues a client event behind the 10/s token bucket; false when the buffer is full. */
+  clientEvent(channel: string, event: string, data: unknown): boolean;
+  /** The signed-in user's id, for presence auth responses without `channel_data`. */
+  userId(): string | null;
+  unsubscribe(channel: string): void;
+  now(): number;
+  log: Log;
+}
+
+/** The second argument of every event callback: `user_id` is set on client events in presence channels. */
+export interface EventMetadata {
+  user_id?: string;
+}
+
+/** Emitted as `pusher:resubscribed` after a reconnect. Pusher keeps no history: refetch what the gap may have hidden. */
+export interface ResubscribedData {
+  /** Milliseconds between losing the subscription and having it back. */
+  gapMs: number;
+}
+
+/** Pusher-js's reserved events, typed; everything else is an app event typed by the caller. */
+export interface ChannelEvents {
+  'pusher:subscription_succeeded': unknown;
+  'pusher:subscription_error': AuthErrorData;
+  'pusher:resubscribed': ResubscribedData;
+  'pusher:subscription_count': { subscription_count: number };
+  'pusher:cache_miss': undefined;
+  'pusher:decryption_error': { event: string; error: string };
+}
+
+type Deferred<T> = { promise: Promise<T>; resolve(value: T): void; reject(error: unknown): void };
+
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // Marked handled: an app that never awaits `subscribed` must not get an unhandled rejection for it.
+  promise.catch(() => {});
+  return { promise, resolve, reject };
+}
+
+/** A public channel: receives events, cannot send them. */
+export class Channel {
+  readonly name: string;
+  /** True between `pusher:subscription_succeeded` and the next disconnect or unsubscribe. */
+  isSubscribed = false;
+  /** From `pusher:subscription_count`, when the app has subscription counting enabled. */
+  subscriptionCount: number | null = null;
+  protected readonly host: ChannelHost;
+  protected readonly emitter: Emitter;
+  /** Bumped by every subscribe attempt and every loss, so a late auth answer for an old socket is dropped. */
+  private generation = 0;
+  private everSubscribed = false;
+  private lostAt: number | null = null;
+  private waiting: Deferred<this> | null = null;
+
+  constructor(name: string, host: ChannelHost) {
+    this.name = name;
+    this.host = host;
+    this.emitter = new Emitter((error, event) =>
+      host.log('error', `a "${event}" callback on ${name} threw`, error),
+    );
+  }
+
+  /** Calls `callback` for `event` on this channel. `T` is the payload as the publisher sent it, after the JSON parse. */
+  bind<K extends keyof ChannelEvents>(event: K, callback: (data: ChannelEvents[K]) => void): this;
+  bind<T = unknown>(event: string, callback: (data: T, metadata: EventMetadata) => void): this;
+  bind(event: string, callback: Callback): this {
+    this.emitter.on(event, callback);
+    return this;
+  }
+
+  /** Without `callback`, removes every callback of `event`; without arguments, all of them. */
+  unbind(event?: string, callback?: Callback): this {
+    this.emitter.off(event, callback);
+    return this;
+  }
+
+  /** Calls `callback` for every event on this channel, `pusher:` ones included. */
+  bindGlobal(callback: GlobalCallback): this {
+    this.emitter.onAll(callback);
+    return this;
+  }
+
+  unbindGlobal(callback?: GlobalCallback): this {
+    this.emitter.offAll(callback);
+    return this;
+  }
+
+  /** Resolves once the channel is subscribed (at once if it is); rejects with the auth failure if it is refused. */
+  get subscribed(): Promise<this> {
+    if (this.isSubscribed) return Promise.resolve(this);
+    this.waiting ??= deferred<this>();
+    return this.waiting.promise;
+  }
+
+  /** Leaves the channel and forgets it; `client.subscribe(name)` again makes a new one. */
+  unsubscribe(): void {
+    this.host.unsubscribe(this.name);
+  }
+
+  /** @internal Sends `pusher:subscribe` for the current socket, after authorizing if the channel needs it. */
+  async subscribe(): Promise<void> {
+    const generation = ++this.generation;
+    const socketId = this.host.socketId;
+    if (socketId === null) return;
+    let data: Record<string, unknown>;
+    try {
+      data = await this.subscriptionData(socketId);
+    } catch (error) {
+      if (generation === this.generation) this.failed(error);
+      return;
+    }
+    if (generation !== this.generation || this.host.socketId !== socketId) return;
+    this.host.send('pusher:subscribe', { ...data, channel: this.name });
+  }
+
+  /** @internal The connection is gone: the subscription is too, until the client resubscribes. */
+  lost(): void {
+    this.generation += 1;
+    if (this.isSubscribed) this.lostAt = this.host.now();
+    this.isSubscribed = false;
+  }
+
+  /** @internal Stops for good: pending auth answers are ignored and `subscribed` waiters are told. */
+  close(): void {
+    this.lost();
+    this.waiting?.reject(new RealtimeError(`unsubscribed from ${this.name}`));
+    this.waiting = null;
+  }
+
+  /** @internal One frame addressed to this channel. */
+  handle(frame: Frame): void {
+    switch (frame.event) {
+      case 'pusher_internal:subscription_succeeded':
+        this.succeeded(frame.data);
+        return;
+      case 'pusher_internal:subscription_count': {
+        const data = frame.data as { subscription_count?: unknown };
+        if (typeof data?.subscription_count === 'number') this.subscriptionCount = data.subscription_count;
+        this.emitter.emit('pusher:subscription_count', frame.data);
+        return;
+      }
+      case 'pusher:subscription_error': {
+        // soketi sends this over the wire for a bad signature; the protocol page does not list it.
+        const data = frame.data as { error?: unknown; status?: unknown };
+        const status = typeof data?.status === 'number' ? data.status : undefined;
+        this.failed(
+          new AuthFailure(typeof data?.error === 'string' ? data.error : 'subscription refused', status),
+        );
+        return;
+      }
+      default:
+        if (frame.event.startsWith('pusher_internal:')) this.internal(frame);
+        else this.deliver(frame);
+    }
+  }
+
+  /** What goes in `pusher:subscribe` besides the channel name. Public channels need nothing. */
+  protected async subscriptionData(_socketId: string): Promise<Record<string, unknown>> {
+    return {};
+  }
+
+  /** Payload for `pusher:subscription_succeeded`; presence hands over its members. */
+  protected subscribedPayload(data: unknown): unknown {
+    return data;
+  }
+
+  protected internal(frame: Frame): void {
+    this.host.log('debug', `ignored ${frame.event} on ${this.name}`);
+  }
+
+  protected deliver(frame: Frame): void {
+    const metadata: EventMetadata = frame.user_id === undefined ? {} : { user_id: frame.user_id };
+    this.emitter.emit(frame.event, frame.data, metadata);
+  }
+
+  private succeeded(data: unknown): void {
+    this.isSubscribed = true;
+    const payload = this.subscribedPayload(data);
+    this.waiting?.resolve(this);
+    this.waiting = null;
+    this.emitter.emit('pusher:subscription_succeeded', payload);
+    if (this.everSubscribed && this.lostAt !== null) {
+      this.emitter.emit('pusher:resubscribed', {
+        gapMs: this.host.now() - this.lostAt,
+      } satisfies ResubscribedData);
+    }
+    this.everSubscribed = true;
+    this.lostAt = null;
+  }
+
+  private failed(error: unknown): void {
+    const failure = error instanceof AuthFailure ? error : new AuthFailure(String(error));
+    this.host.log('warn', `subscription to ${this.name} failed: ${failure.message}`);
+    this.emitter.emit('pusher:subscription_error', failure.toData());
+    const status = failure.status === undefined ? '' : ` (HTTP ${failure.status})`;
+    this.waiting?.reject(
+      new RealtimeError(`subscription to ${this.name} failed${status}: ${failure.message}`, {
+        cause: failure.toData(),
+      }),
+    );
+    this.waiting = null;
+  }
+}
+
+/** Client events carry at most 10 KB of data, like every Pusher message. */
+const MAX_CLIENT_EVENT_BYTES = 10 * 1024;
+
+/** A `private-` channel: authorized by the app's endpoint, and it can send `client-` events. */
+export class PrivateChannel extends Channel {
+  /**
+   * Sends a `client-` event to the channel's other subscribers. Paced at 10 per second (the server's limit)
+   * and held while not subscribed, in a bounded buffer: returns false when that buffer is full, and the
+   * event is not sent. Throws for a name without `client-` or data over 10 KB.
+   */
+  trigger(event: `client-${string}`, data: unknown): boolean {
+    const problem = eventNameProblem(event, { clientEvent: true });
+    if (problem) throw new ValidationError('client event name', [{ path: 'event', message: problem }]);
+    const size = new TextEncoder().encode(JSON.stringify(data) ?? '').length;
+    if (size > MAX_CLIENT_EVENT_BYTES) {
+      throw new ValidationError('client event data', [
+        { path: 'data', message: `is ${size} bytes, the limit is 10240` },
+      ]);
+    }
+    return this.host.clientEvent(this.name, event, data);
+  }
+
+  protected override async subscriptionData(socketId: string): Promise<Record<string, unknown>> {
+    const auth = await this.host.authorize(this.name, socketId);
+    return { auth: auth.auth };
+  }
+}

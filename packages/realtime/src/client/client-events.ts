@@ -1,0 +1,77 @@
+import { type Clock, Timer } from './clock.js';
+import { TokenBucket } from './token-bucket.js';
+
+/** The server's limit: 10 client events per second per connection (excess is rejected with 4301). */
+export const CLIENT_EVENTS_PER_SECOND = 10;
+/** Default buffer size: events beyond it are refused, not dropped later (see `ClientEventQueue`). */
+export const DEFAULT_CLIENT_EVENT_BUFFER = 100;
+
+interface Pending {
+  channel: string;
+  event: string;
+  data: unknown;
+}
+
+/**
+ * Client events wait here for a token (10/s) and for their channel to be subscribed, for instance while
+ * reconnecting. The buffer is bounded and REFUSES new events when full rather than dropping the oldest:
+ * `trigger()` returns false at once, so the caller knows, whereas a silently dropped old event was
+ * already reported as sent. Events keep their order per connection; an event whose channel is not ready
+ * does not hold back events for channels that are.
+ */
+export class ClientEventQueue {
+  private readonly pending: Pending[] = [];
+  private readonly bucket: TokenBucket;
+  private readonly timer: Timer;
+
+  constructor(
+    private readonly limit: number,
+    clock: Clock,
+    private readonly ready: (channel: string) => boolean,
+    private readonly send: (channel: string, event: string, data: unknown) => boolean,
+  ) {
+    this.bucket = new TokenBucket(CLIENT_EVENTS_PER_SECOND, CLIENT_EVENTS_PER_SECOND, () => clock.now());
+    this.timer = new Timer(clock);
+  }
+
+  get size(): number {
+    return this.pending.length;
+  }
+
+  push(channel: string, event: string, data: unknown): boolean {
+    if (this.pending.length >= this.limit) return false;
+    this.pending.push({ channel, event, data });
+    this.pump();
+    return true;
+  }
+
+  /** Sends what tokens and subscriptions allow; call it whenever a channel becomes subscribed. */
+  pump(): void {
+    for (let i = 0; i < this.pending.length; ) {
+      const item = this.pending[i] as Pending;
+      if (!this.ready(item.channel)) {
+        i += 1;
+        continue;
+      }
+      if (!this.bucket.take()) {
+        this.timer.set(this.bucket.waitMs(), () => this.pump());
+        return;
+      }
+      this.pending.splice(i, 1);
+      // A send that fails (socket just closed) is not retried: the event may or may not have left.
+      this.send(item.channel, item.event, item.data);
+    }
+  }
+
+  /** The channel was left: its events will never be sent. */
+  forget(channel: string): void {
+    for (let i = this.pending.length - 1; i >= 0; i -= 1) {
+      if (this.pending[i]?.channel === channel) this.pending.splice(i, 1);
+    }
+  }
+
+  clear(): void {
+    this.pending.length = 0;
+    this.timer.clear();
+  }
+}

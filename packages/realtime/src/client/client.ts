@@ -1,0 +1,201 @@
+import { ValidationError } from '@x/core';
+import { channelKind, channelNameProblem } from '../shared/names.js';
+import { authenticateUser, authorizeChannel, type ChannelAuthData } from './auth.js';
+import { DEFAULT_BACKOFF } from './backoff.js';
+import { Channel, PrivateChannel } from './channel.js';
+import { ClientEventQueue, DEFAULT_CLIENT_EVENT_BUFFER } from './client-events.js';
+import { systemClock } from './clock.js';
+import { Connection } from './connection.js';
+import { EncryptedChannel } from './encrypted.js';
+import { type Log, makeLog } from './log.js';
+import type { RealtimeClientOptions } from './options.js';
+import { PresenceChannel } from './presence.js';
+import { connectionUrl, type Frame } from './protocol.js';
+import { defaultWebSocketFactory } from './socket/websocket.js';
+import { User, type UserHost } from './user.js';
+
+/** The channel class a name's prefix gives, so `members` needs no cast (pusher-js#529). */
+export type ChannelFor<
+  Name extends string,
+  UserInfo = Record<string, unknown>,
+> = Name extends `presence-${string}`
+  ? PresenceChannel<UserInfo>
+  : Name extends `private-encrypted-${string}`
+    ? EncryptedChannel
+    : Name extends `private-${string}`
+      ? PrivateChannel
+      : Channel;
+
+type AnyChannel = Channel | PrivateChannel | PresenceChannel<unknown> | EncryptedChannel;
+
+/**
+ * A Pusher Channels (protocol 7) client. Construction has no side effects; `connect()` opens the socket.
+ * `UserInfo` types the `user_info` of presence members.
+ */
+export class RealtimeClient<UserInfo = Record<string, unknown>> {
+  readonly key: string;
+  /** State, `socketId`, and `bind('state_change' | 'connected' | … | 'error', cb)`. */
+  readonly connection: Connection;
+  /** `signin()`, and events the server sends to the signed-in user. */
+  readonly user: User;
+  private readonly channels = new Map<string, AnyChannel>();
+  private readonly clientEvents: ClientEventQueue;
+  private readonly options: RealtimeClientOptions;
+  private readonly log: Log;
+  private readonly host: UserHost;
+  private removeNetworkListeners: (() => void) | null = null;
+
+  constructor(key: string, options: RealtimeClientOptions = {}) {
+    if (typeof key !== 'string' || key === '')
+      throw new ValidationError('options', [{ path: 'key', message: 'is required' }]);
+    const host = options.wsHost ?? (options.cluster ? `ws-${options.cluster}.pusher.com` : undefined);
+    if (!host) throw new ValidationError('options', [{ path: 'cluster', message: 'set cluster or wsHost' }]);
+    this.key = key;
+    this.options = options;
+    this.log = makeLog(options.logger);
+    const clock = options.clock ?? systemClock;
+    const factory = options.webSocketFactory;
+    this.connection = new Connection({
+      url: (tls) =>
+        connectionUrl({
+          key,
+          host,
+          tls,
+          port: tls ? (options.wssPort ?? 443) : (options.wsPort ?? 80),
+          path: options.wsPath,
+        }),
+      tls: options.forceTLS ?? true,
+      activityTimeoutMs: options.activityTimeout ?? 120_000,
+      pongTimeoutMs: options.pongTimeout ?? 30_000,
+      connectTimeoutMs: options.connectTimeout ?? 10_000,
+      backoff: { ...DEFAULT_BACKOFF, ...options.reconnect },
+      factory: factory ? () => factory : defaultWebSocketFactory,
+      clock,
+      random: options.random ?? Math.random,
+      log: this.log,
+    });
+    this.host = this.makeHost(clock.now);
+    this.user = new User(this.host);
+    this.clientEvents = new ClientEventQueue(
+      options.clientEventBuffer ?? DEFAULT_CLIENT_EVENT_BUFFER,
+      clock,
+      (name) => this.connection.state === 'connected' && this.channels.get(name)?.isSubscribed === true,
+      (channel, event, data) => this.connection.send(event, data, channel),
+    );
+    this.connection.bind('state_change', ({ current }: { current: string }) => this.stateChanged(current));
+    this.connection.bind('message', (frame: Frame) => this.route(frame));
+  }
+
+  /** Opens the connection (and keeps it open, reconnecting, until `disconnect()`). */
+  connect(): void {
+    this.listenToNetwork();
+    this.connection.connect();
+  }
+
+  /** Closes the connection and stops reconnecting. Channels stay in the table and resubscribe on `connect()`. Idempotent. */
+  disconnect(): void {
+    this.removeNetworkListeners?.();
+    this.removeNetworkListeners = null;
+    this.connection.disconnect();
+  }
+
+  /** Subscribes (now if connected, else on connect) and returns the channel typed by the name's prefix. */
+  subscribe<Name extends string>(name: Name): ChannelFor<Name, UserInfo> {
+    const existing = this.channels.get(name);
+    if (existing) return existing as ChannelFor<Name, UserInfo>;
+    const problem = channelNameProblem(name);
+    if (problem) throw new ValidationError('channel name', [{ path: 'name', message: problem }]);
+    const kind = channelKind(name);
+    const channel: AnyChannel =
+      kind === 'presence'
+        ? new PresenceChannel<UserInfo>(name, this.host)
+        : kind === 'encrypted'
+          ? new EncryptedChannel(name, this.host)
+          : kind === 'private'
+            ? new PrivateChannel(name, this.host)
+            : new Channel(name, this.host);
+    this.channels.set(name, channel);
+    channel.bind('pusher:subscription_succeeded', () => this.clientEvents.pump());
+    if (this.connection.state === 'connected') void channel.subscribe();
+    return channel as ChannelFor<Name, UserInfo>;
+  }
+
+  /** Leaves a channel: tells the server, drops its queued client events, and forgets it. */
+  unsubscribe(name: string): void {
+    const channel = this.channels.get(name);
+    if (!channel) return;
+    this.channels.delete(name);
+    this.clientEvents.forget(name);
+    const wasSubscribed = channel.isSubscribed;
+    channel.close();
+    if (wasSubscribed) this.connection.send('pusher:unsubscribe', { channel: name });
+  }
+
+  channel(name: string): AnyChannel | undefined {
+    return this.channels.get(name);
+  }
+
+  allChannels(): AnyChannel[] {
+    return [...this.channels.values()];
+  }
+
+  /** Shorthand for `client.user.signin()`. */
+  signin(): ReturnType<User['signin']> {
+    return this.user.signin();
+  }
+
+  private stateChanged(current: string): void {
+    if (current === 'connected') {
+      for (const channel of this.channels.values()) void channel.subscribe();
+      this.user.connected();
+    } else {
+      for (const channel of this.channels.values()) channel.lost();
+      this.user.lost();
+    }
+  }
+
+  private route(frame: Frame): void {
+    if (this.user.handle(frame)) return;
+    if (frame.channel === undefined) return;
+    const channel = this.channels.get(frame.channel);
+    if (channel) channel.handle(frame);
+    else this.log('debug', `${frame.event} for ${frame.channel}, which is not subscribed`);
+  }
+
+  private makeHost(now: () => number): UserHost {
+    const { options, connection } = this;
+    return {
+      get socketId() {
+        return connection.socketId;
+      },
+      get connected() {
+        return connection.state === 'connected';
+      },
+      send: (event, data, channel) => connection.send(event, data, channel),
+      authorize: (channelName, socketId): Promise<ChannelAuthData> =>
+        authorizeChannel(options.channelAuthorization ?? { endpoint: '/pusher/auth' }, socketId, channelName),
+      authenticate: (socketId) =>
+        authenticateUser(options.userAuthentication ?? { endpoint: '/pusher/user-auth' }, socketId),
+      clientEvent: (channel, event, data) => this.clientEvents.push(channel, event, data),
+      userId: () => this.user.data?.id ?? null,
+      unsubscribe: (channel) => this.unsubscribe(channel),
+      now,
+      log: this.log,
+    };
+  }
+
+  /** Browsers say when the network goes and comes back; elsewhere (Node, SSR, workers) there is no window. */
+  private listenToNetwork(): void {
+    const target = (globalThis as { window?: Pick<Window, 'addEventListener' | 'removeEventListener'> })
+      .window;
+    if (this.removeNetworkListeners || typeof target?.addEventListener !== 'function') return;
+    const online = () => this.connection.online();
+    const offline = () => this.connection.offline();
+    target.addEventListener('online', online);
+    target.addEventListener('offline', offline);
+    this.removeNetworkListeners = () => {
+      target.removeEventListener('online', online);
+      target.removeEventListener('offline', offline);
+    };
+  }
+}

@@ -1,0 +1,42 @@
+import type { ChannelAuthorization, UserAuthentication } from './auth.js';
+import type { BackoffOptions } from './backoff.js';
+import type { Clock } from './clock.js';
+import type { ClientLogger } from './log.js';
+import type { WebSocketFactory } from './socket/websocket.js';
+
+export interface RealtimeClientOptions {
+  /** Pusher's cluster, e.g. `eu`: the host becomes `ws-{cluster}.pusher.com`. Needed unless `wsHost` is set. */
+  cluster?: string;
+  /** Your own server or the sandbox emulator. */
+  wsHost?: string;
+  /** Port for `ws://` (default 80). */
+  wsPort?: number;
+  /** Port for `wss://` (default 443). */
+  wssPort?: number;
+  /** Connect with TLS (default true). A server that answers 4000 switches an unencrypted client to TLS. */
+  forceTLS?: boolean;
+  /** A prefix before `/app/{key}`, for servers behind a path-routing proxy. */
+  wsPath?: string;
+  /** How private, presence and encrypted channels are authorized. Default: POST to `/pusher/auth`. */
+  channelAuthorization?: ChannelAuthorization;
+  /** How `signin()` authenticates the user. Default: POST to `/pusher/user-auth`. */
+  userAuthentication?: UserAuthentication;
+  /** Ms of silence before the client pings; the server's `activity_timeout` wins when shorter. Default 120000. */
+  activityTimeout?: number;
+  /** Ms to wait for any frame after a ping before the link is declared dead. Default 30000. */
+  pongTimeout?: number;
+  /** Ms from opening a socket to the handshake before the attempt counts as failed. Default 10000. */
+  connectTimeout?: number;
+  /** Reconnect delays: full-jitter exponential between 0 and min(maxDelayMs, baseDelayMs·2ⁿ). Default 1 s and 30 s. */
+  reconnect?: Partial<BackoffOptions>;
+  /** Client events held while reconnecting or rate-limited; beyond it `trigger()` returns false. Default 100. */
+  clientEventBuffer?: number;
+  /** Builds sockets. Default: the global WebSocket, or `ws` in Node before 22. */
+  webSocketFactory?: WebSocketFactory;
+  /** Anything shaped like `console`; silent by default. */
+  logger?: ClientLogger;
+  /** Testing seam: drives every timer. */
+  clock?: Clock;
+  /** Testing seam: the jitter source, [0, 1). */
+  random?: () => number;
+}

@@ -1,0 +1,163 @@
+import { RealtimeError } from '@x/core';
+import { type AuthErrorData, AuthFailure, type UserAuthData } from './auth.js';
+import { Channel, type ChannelHost } from './channel.js';
+import { type Callback, Emitter } from './emitter.js';
+import type { Frame } from './protocol.js';
+
+/** The signed-in user's `user_data`, as the app's endpoint signed it. */
+export interface UserData {
+  id: string;
+  user_info?: unknown;
+  watchlist?: string[];
+  [field: string]: unknown;
+}
+
+export interface UserHost extends ChannelHost {
+  authenticate(socketId: string): Promise<UserAuthData>;
+  readonly connected: boolean;
+}
+
+/**
+ * `client.user`: signs in with `pusher:signin` and then receives what the server sends to this user
+ * (`#server-to-user-{id}`). Signin is repeated on every new connection, since it belongs to a socket.
+ * Events: app events sent to the user, `pusher:signin_success` (UserData), `pusher:signin_error`
+ * (AuthErrorData). `watchlist` emits `online` and `offline` with `{user_ids}`.
+ */
+export class User {
+  data: UserData | null = null;
+  readonly watchlist: Emitter;
+  private readonly emitter: Emitter;
+  private requested = false;
+  /** A signin is under way on this socket (auth requested or `pusher:signin` sent, no answer yet). */
+  private inFlight = false;
+  private waiting: {
+    resolve(data: UserData): void;
+    reject(error: unknown): void;
+    promise: Promise<UserData>;
+  } | null = null;
+  private channel: Channel | null = null;
+  /** Bumped per attempt, so an auth answer for a socket that is gone is dropped. */
+  private generation = 0;
+
+  constructor(private readonly host: UserHost) {
+    const onError = (error: unknown, event: string) =>
+      host.log('error', `a user "${event}" callback threw`, error);
+    this.emitter = new Emitter(onError);
+    this.watchlist = new Emitter(onError);
+  }
+
+  bind<T = unknown>(event: string, callback: (data: T) => void): this {
+    this.emitter.on(event, callback as Callback);
+    return this;
+  }
+
+  unbind(event?: string, callback?: Callback): this {
+    this.emitter.off(event, callback);
+    return this;
+  }
+
+  /** Signs in now if connected, else as soon as the connection is up; resolves with the user data. */
+  signin(): Promise<UserData> {
+    if (this.data) return Promise.resolve(this.data);
+    if (!this.waiting) {
+      let resolve!: (data: UserData) => void;
+      let reject!: (error: unknown) => void;
+      const promise = new Promise<UserData>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      promise.catch(() => {});
+      this.waiting = { promise, resolve, reject };
+    }
+    const promise = this.waiting.promise;
+    this.requested = true;
+    // After a failure on this socket, calling signin() again is the retry.
+    if (this.host.connected && !this.inFlight) void this.attempt();
+    return promise;
+  }
+
+  /** @internal The connection is (re)established. */
+  connected(): void {
+    if (this.requested) void this.attempt();
+  }
+
+  /** @internal The socket is gone, and the signin with it. */
+  lost(): void {
+    this.generation += 1;
+    this.inFlight = false;
+    this.data = null;
+    this.channel?.lost();
+  }
+
+  /** @internal */
+  handle(frame: Frame): boolean {
+    if (frame.event === 'pusher:signin_success') {
+      this.succeeded(frame.data);
+      return true;
+    }
+    if (frame.event === 'pusher_internal:watchlist_events') {
+      const events = (frame.data as { events?: { name: string; user_ids: string[] }[] })?.events ?? [];
+      for (const event of events) this.watchlist.emit(event.name, { user_ids: event.user_ids });
+      return true;
+    }
+    if (this.channel && frame.channel === this.channel.name) {
+      this.channel.handle(frame);
+      return true;
+    }
+    return false;
+  }
+
+  private async attempt(): Promise<void> {
+    const generation = ++this.generation;
+    this.inFlight = true;
+    const socketId = this.host.socketId;
+    if (socketId === null) return;
+    try {
+      const auth = await this.host.authenticate(socketId);
+      if (generation !== this.generation) return;
+      this.host.send('pusher:signin', { auth: auth.auth, user_data: auth.user_data });
+    } catch (error) {
+      if (generation !== this.generation) return;
+      const failure = error instanceof AuthFailure ? error : new AuthFailure(String(error));
+      this.failed(failure.toData());
+    }
+  }
+
+  private succeeded(data: unknown): void {
+    this.inFlight = false;
+    let user: UserData;
+    try {
+      user = JSON.parse(String((data as { user_data?: unknown })?.user_data));
+    } catch {
+      this.failed({ type: 'AuthError', error: 'signin_success carried user_data that is not JSON' });
+      return;
+    }
+    if (typeof user?.id !== 'string' || user.id === '') {
+      this.failed({ type: 'AuthError', error: 'user_data has no string id' });
+      return;
+    }
+    this.data = user;
+    const name = `#server-to-user-${user.id}`;
+    if (this.channel?.name !== name) {
+      this.channel = new Channel(name, this.host);
+      this.channel.bindGlobal((event, payload) => {
+        if (!event.startsWith('pusher:') && !event.startsWith('pusher_internal:'))
+          this.emitter.emit(event, payload);
+      });
+    }
+    void this.channel.subscribe();
+    this.emitter.emit('pusher:signin_success', user);
+    this.waiting?.resolve(user);
+    this.waiting = null;
+  }
+
+  private failed(data: AuthErrorData): void {
+    this.inFlight = false;
+    this.host.log('warn', `signin failed: ${data.error}`);
+    this.emitter.emit('pusher:signin_error', data);
+    const status = data.status === undefined ? '' : ` (HTTP ${data.status})`;
+    this.waiting?.reject(new RealtimeError(`signin failed${status}: ${data.error}`, { cause: data }));
+    this.waiting = null;
+    // Not retried on this socket (as pusher-js); the next connection tries again while signin stays requested.
+  }
+}

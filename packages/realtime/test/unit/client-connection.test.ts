@@ -1,0 +1,415 @@
+/**
+ * The connection state machine and the client around it, driven by a fake clock and fake sockets the
+ * test plays the server for: every transition, timer and close code, with no network.
+ */
+import { describe, expect, it } from 'vitest';
+import { ClientEventQueue } from '../../src/client/client-events.js';
+import type { Clock } from '../../src/client/clock.js';
+import type { SocketLike } from '../../src/client/socket/websocket.js';
+import { RealtimeClient, type RealtimeClientOptions, type StateChange } from '../../src/index.js';
+
+/** A clock whose timers run only when the test advances it. */
+class FakeClock implements Clock {
+  time = 0;
+  private timers: { id: number; at: number; callback: () => void }[] = [];
+  private next = 1;
+
+  now = (): number => this.time;
+  setTimeout = (callback: () => void, ms: number): unknown => {
+    const id = this.next++;
+    this.timers.push({ id, at: this.time + ms, callback });
+    return id;
+  };
+  clearTimeout = (handle: unknown): void => {
+    this.timers = this.timers.filter((t) => t.id !== handle);
+  };
+
+  /** Runs every timer due within `ms`, in order, including timers they set. */
+  advance(ms: number): void {
+    const end = this.time + ms;
+    for (;;) {
+      this.timers.sort((a, b) => a.at - b.at || a.id - b.id);
+      const timer = this.timers[0];
+      if (!timer || timer.at > end) break;
+      this.timers.shift();
+      this.time = timer.at;
+      timer.callback();
+    }
+    this.time = end;
+  }
+
+  get pending(): number {
+    return this.timers.length;
+  }
+}
+
+/** A socket the test plays the server for. */
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  sent: { event: string; data?: unknown; channel?: string }[] = [];
+  closedWith: number | null = null;
+  terminated = false;
+  onopen: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onclose: ((event: { code: number; reason: string }) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+
+  constructor(readonly url: string) {}
+
+  send(data: string): void {
+    this.sent.push(JSON.parse(data));
+  }
+  close(code?: number): void {
+    this.closedWith = code ?? 1005;
+  }
+  terminate(): void {
+    this.terminated = true;
+  }
+
+  /** Server → client, double-encoded as the real server does. */
+  frame(event: string, data?: unknown, channel?: string): void {
+    const frame: Record<string, unknown> = { event };
+    if (data !== undefined) frame.data = typeof data === 'string' ? data : JSON.stringify(data);
+    if (channel !== undefined) frame.channel = channel;
+    this.onmessage?.({ data: JSON.stringify(frame) });
+  }
+
+  established(socketId = '123.456', activityTimeout = 120): void {
+    this.readyState = 1;
+    this.frame('pusher:connection_established', { socket_id: socketId, activity_timeout: activityTimeout });
+  }
+
+  serverClose(code: number, reason = ''): void {
+    this.readyState = 3;
+    this.onclose?.({ code, reason });
+  }
+}
+
+function socketFactory(): { sockets: FakeSocket[]; factory: (url: string) => FakeSocket } {
+  const sockets: FakeSocket[] = [];
+  return {
+    sockets,
+    factory: (url) => {
+      const socket = new FakeSocket(url);
+      sockets.push(socket);
+      return socket;
+    },
+  };
+}
+
+/** Lets awaited factory/auth promises settle. */
+async function flush(): Promise<void> {
+  for (let i = 0; i < 5; i += 1) await Promise.resolve();
+}
+
+function setup(options: RealtimeClientOptions = {}) {
+  const clock = new FakeClock();
+  const { sockets, factory } = socketFactory();
+  const client = new RealtimeClient('app-key', {
+    wsHost: 'localhost',
+    wsPort: 6001,
+    forceTLS: false,
+    clock,
+    random: () => 0.5,
+    webSocketFactory: factory,
+    channelAuthorization: {
+      customHandler: async ({ channelName }) => ({ auth: `app-key:sig-${channelName}` }),
+    },
+    ...options,
+  });
+  const states: string[] = [];
+  client.connection.bind('state_change', ({ current }: StateChange) => states.push(current));
+  const last = () => sockets.at(-1) as FakeSocket;
+  return { clock, sockets, client, states, last };
+}
+
+async function connected(options: RealtimeClientOptions = {}) {
+  const t = setup(options);
+  t.client.connect();
+  await flush();
+  t.last().established();
+  return t;
+}
+
+describe('connection state machine', () => {
+  it('initialized -> connecting -> connected, with per-state events and the socket id', async () => {
+    const t = setup();
+    expect(t.client.connection.state).toBe('initialized');
+    let connectedEvents = 0;
+    t.client.connection.bind('connected', () => connectedEvents++);
+    t.client.connect();
+    expect(t.client.connection.state).toBe('connecting');
+    await flush();
+    expect(t.last().url).toMatch(/^ws:\/\/localhost:6001\/app\/app-key\?protocol=7&client=js&version=/);
+    t.last().established('1.2');
+    expect(t.states).toEqual(['connecting', 'connected']);
+    expect(connectedEvents).toBe(1);
+    expect(t.client.connection.socketId).toBe('1.2');
+  });
+
+  it('connect() is idempotent while connecting or connected; disconnect() is idempotent', async () => {
+    const t = await connected();
+    t.client.connect();
+    await flush();
+    expect(t.sockets).toHaveLength(1);
+    t.client.disconnect();
+    t.client.disconnect();
+    expect(t.states).toEqual(['connecting', 'connected', 'disconnected']);
+    expect(t.sockets[0]?.closedWith).toBe(1000);
+    t.clock.advance(120_000);
+    expect(t.sockets).toHaveLength(1);
+  });
+
+  it('pings after min(activityTimeout, server activity_timeout) of silence and reconnects when no pong comes', async () => {
+    const t = setup({ activityTimeout: 120_000, pongTimeout: 30_000 });
+    t.client.connect();
+    await flush();
+    t.last().established('1.1', 30);
+    t.clock.advance(29_999);
+    expect(t.last().sent).toEqual([]);
+    t.clock.advance(1);
+    expect(t.last().sent).toEqual([{ event: 'pusher:ping', data: {} }]);
+    t.clock.advance(29_999);
+    expect(t.client.connection.state).toBe('connected');
+    t.clock.advance(1);
+    expect(t.sockets[0]?.terminated).toBe(true);
+    // First fault after a stable connection: 4201 means "reconnect at once".
+    expect(t.client.connection.state).toBe('connecting');
+    await flush();
+    expect(t.sockets).toHaveLength(2);
+  });
+
+  it('any frame counts as the pong and restarts the activity clock', async () => {
+    const t = await connected({ activityTimeout: 1000, pongTimeout: 500 });
+    t.clock.advance(1000);
+    expect(t.last().sent.at(-1)?.event).toBe('pusher:ping');
+    t.clock.advance(400);
+    t.last().frame('pusher:pong', {});
+    t.clock.advance(999);
+    expect(t.client.connection.state).toBe('connected');
+    expect(t.last().sent).toHaveLength(1);
+  });
+
+  it('answers a server ping with a pong', async () => {
+    const t = await connected();
+    t.last().frame('pusher:ping', {});
+    expect(t.last().sent).toEqual([{ event: 'pusher:pong', data: {} }]);
+  });
+
+  it('4009 (4001-4099): failed with the close code, no reconnect', async () => {
+    const t = await connected();
+    const errors: unknown[] = [];
+    t.client.connection.bind('error', (e) => errors.push(e));
+    t.last().serverClose(4009, 'unauthorized');
+    expect(t.client.connection.state).toBe('failed');
+    expect(errors[0]).toMatchObject({ name: 'RealtimeError', closeCode: 4009 });
+    t.clock.advance(600_000);
+    expect(t.sockets).toHaveLength(1);
+  });
+
+  it('4100: unavailable, then a jittered backoff of at least 1 s', async () => {
+    const t = await connected();
+    const delays: number[] = [];
+    t.client.connection.bind('connecting_in', (ms) => delays.push(ms));
+    t.last().serverClose(4100);
+    expect(t.client.connection.state).toBe('unavailable');
+    expect(delays).toEqual([1000]); // random 0.5 of a 1 s step is 500, floored to the protocol's 1 s
+    t.clock.advance(999);
+    await flush();
+    expect(t.sockets).toHaveLength(1);
+    t.clock.advance(1);
+    await flush();
+    expect(t.sockets).toHaveLength(2);
+    expect(t.client.connection.state).toBe('connecting');
+  });
+
+  it('4200: reconnects at once; a second 4200 before the link is stable backs off', async () => {
+    const t = await connected();
+    t.clock.advance(60_000);
+    t.last().serverClose(4200);
+    expect(t.client.connection.state).toBe('connecting');
+    await flush();
+    expect(t.sockets).toHaveLength(2);
+    t.last().established();
+    t.last().serverClose(4200);
+    expect(t.client.connection.state).toBe('unavailable');
+  });
+
+  it('abnormal closes back off exponentially with full jitter and never fail', async () => {
+    const t = setup({ reconnect: { baseDelayMs: 1000, maxDelayMs: 8000 } });
+    const delays: number[] = [];
+    t.client.connection.bind('connecting_in', (ms) => delays.push(ms));
+    t.client.connect();
+    for (let i = 0; i < 6; i += 1) {
+      await flush();
+      t.last().serverClose(1006);
+      t.clock.advance(10_000);
+    }
+    expect(delays).toEqual([500, 1000, 2000, 4000, 4000, 4000]);
+    expect(t.states).not.toContain('failed');
+  });
+
+  it('4000 switches to TLS and retries at once', async () => {
+    const t = await connected({ wssPort: 6002 });
+    t.last().serverClose(4000);
+    await flush();
+    expect(t.last().url).toMatch(/^wss:\/\/localhost:6002\/app\/app-key/);
+  });
+
+  it('an attempt without a handshake times out and backs off', async () => {
+    const t = setup({ connectTimeout: 5000 });
+    t.client.connect();
+    await flush();
+    t.clock.advance(5000);
+    expect(t.sockets[0]?.terminated).toBe(true);
+    expect(t.client.connection.state).toBe('unavailable');
+  });
+
+  it('a factory that throws fails the connection: there is no WebSocket to retry with', async () => {
+    const t = setup({
+      webSocketFactory: () => {
+        throw new Error('no sockets here');
+      },
+    });
+    t.client.connect();
+    await flush();
+    expect(t.client.connection.state).toBe('failed');
+  });
+
+  it('surfaces pusher:error as an error event with the code', async () => {
+    const t = await connected();
+    const errors: { code?: number }[] = [];
+    t.client.connection.bind('error', (e) => errors.push(e));
+    t.last().onmessage?.({ data: '{"event":"pusher:error","data":{"message":"rate limited","code":4301}}' });
+    expect(errors[0]).toMatchObject({ code: 4301 });
+  });
+});
+
+describe('channels over the state machine', () => {
+  it('subscribes on connect, resubscribes after a drop, and signals the gap', async () => {
+    const t = setup();
+    const channel = t.client.subscribe('private-orders');
+    const events: string[] = [];
+    channel.bindGlobal((event) => events.push(event));
+    t.client.connect();
+    await flush();
+    t.last().established('1.1');
+    await flush();
+    expect(t.last().sent).toEqual([
+      { event: 'pusher:subscribe', data: { auth: 'app-key:sig-private-orders', channel: 'private-orders' } },
+    ]);
+    t.last().frame('pusher_internal:subscription_succeeded', {}, 'private-orders');
+    await expect(channel.subscribed).resolves.toBe(channel);
+    t.clock.advance(20_000);
+    t.last().serverClose(1006);
+    expect(channel.isSubscribed).toBe(false);
+    t.clock.advance(5_000);
+    await flush();
+    t.last().established('2.2');
+    await flush();
+    expect(t.last().sent[0]?.event).toBe('pusher:subscribe');
+    t.last().frame('pusher_internal:subscription_succeeded', {}, 'private-orders');
+    expect(events).toEqual([
+      'pusher:subscription_succeeded',
+      'pusher:subscription_succeeded',
+      'pusher:resubscribed',
+    ]);
+  });
+
+  it('queues client events while reconnecting and sends them once subscribed', async () => {
+    const t = await connected();
+    const channel = t.client.subscribe('private-chat');
+    await flush();
+    t.last().frame('pusher_internal:subscription_succeeded', {}, 'private-chat');
+    expect(channel.trigger('client-typing', { n: 1 })).toBe(true);
+    expect(t.last().sent.at(-1)).toEqual({ event: 'client-typing', data: { n: 1 }, channel: 'private-chat' });
+    t.last().serverClose(1006);
+    expect(channel.trigger('client-typing', { n: 2 })).toBe(true);
+    t.clock.advance(1000);
+    await flush();
+    t.last().established();
+    await flush();
+    expect(t.last().sent.map((f) => f.event)).toEqual(['pusher:subscribe']);
+    t.last().frame('pusher_internal:subscription_succeeded', {}, 'private-chat');
+    expect(t.last().sent.at(-1)).toEqual({ event: 'client-typing', data: { n: 2 }, channel: 'private-chat' });
+  });
+
+  it('unsubscribe sends pusher:unsubscribe and ignores a late auth answer', async () => {
+    const t = await connected();
+    const channel = t.client.subscribe('public-news');
+    await flush();
+    t.last().frame('pusher_internal:subscription_succeeded', {}, 'public-news');
+    channel.unsubscribe();
+    expect(t.last().sent.at(-1)).toEqual({ event: 'pusher:unsubscribe', data: { channel: 'public-news' } });
+    const slow = t.client.subscribe('private-slow');
+    slow.unsubscribe();
+    await flush();
+    expect(t.last().sent.filter((f) => f.event === 'pusher:subscribe')).toHaveLength(1);
+  });
+
+  it('auth failures surface as pusher:subscription_error and reject subscribed', async () => {
+    const t = await connected({
+      channelAuthorization: {
+        customHandler: async () => {
+          throw new Error('nope');
+        },
+      },
+    });
+    const channel = t.client.subscribe('private-x');
+    const errors: unknown[] = [];
+    channel.bind('pusher:subscription_error', (e) => errors.push(e));
+    await expect(channel.subscribed).rejects.toThrow(/subscription to private-x failed/);
+    expect(errors).toEqual([{ type: 'AuthError', error: 'the auth handler threw: nope' }]);
+  });
+});
+describe('ClientEventQueue', () => {
+  function setup(limit = 100) {
+    const clock = new FakeClock();
+    const sent: string[] = [];
+    const ready = new Set<string>(['a']);
+    const queue = new ClientEventQueue(
+      limit,
+      clock,
+      (c) => ready.has(c),
+      (c, e) => {
+        sent.push(`${c}:${e}`);
+        return true;
+      },
+    );
+    return { clock, sent, ready, queue };
+  }
+
+  it('sends at once while tokens last, then paces to 10/s', () => {
+    const { clock, sent, queue } = setup();
+    for (let i = 0; i < 15; i += 1) expect(queue.push('a', `client-${i}`, {})).toBe(true);
+    expect(sent).toHaveLength(10);
+    clock.advance(250);
+    expect(sent).toHaveLength(12);
+    clock.advance(1000);
+    expect(sent).toHaveLength(15);
+    expect(sent.at(-1)).toBe('a:client-14');
+  });
+
+  it('holds events for a channel that is not subscribed, without blocking others', () => {
+    const { sent, ready, queue } = setup();
+    queue.push('b', 'client-1', {});
+    queue.push('a', 'client-2', {});
+    expect(sent).toEqual(['a:client-2']);
+    ready.add('b');
+    queue.pump();
+    expect(sent).toEqual(['a:client-2', 'b:client-1']);
+  });
+
+  it('refuses new events when the buffer is full, and forgets a left channel', () => {
+    const { sent, ready, queue } = setup(2);
+    ready.clear();
+    expect(queue.push('a', 'client-1', {})).toBe(true);
+    expect(queue.push('b', 'client-2', {})).toBe(true);
+    expect(queue.push('a', 'client-3', {})).toBe(false);
+    queue.forget('b');
+    expect(queue.size).toBe(1);
+    ready.add('a');
+    queue.pump();
+    expect(sent).toEqual(['a:client-1']);
+  });
+});
