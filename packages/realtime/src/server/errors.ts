@@ -12,19 +12,19 @@ export function parseError(body: unknown, response: Response): ErrorDetails {
       return {
         message,
         hint:
-          'check key and secret (they must be the pair of this appId), and the clock: the service refuses ' +
-          'an auth_timestamp more than 600 s away from its own time, so sync this machine with NTP',
+          '(check key and secret: they must be the pair of this appId; and the clock: the service refuses ' +
+          'an auth_timestamp more than 600 s away from its own time, so sync this machine with NTP)',
       };
     case 403:
       return {
         message,
-        hint: 'the app may be disabled, or over its daily message quota (see the dashboard)',
+        hint: '(the app may be disabled, or over its daily message quota: see the dashboard)',
       };
     case 413:
       return {
         code: 'payload_too_large',
         message,
-        hint: "an event's data is over the service's limit (10 KB by default); split it, or send a reference and fetch the rest",
+        hint: "(an event's data is over the service's limit, 10 KB unless the plan raises it: split it, or send a reference the client fetches)",
       };
     default:
       return { message };
