@@ -66,6 +66,10 @@ describe('RealtimeServer against an HTTP API on a real socket', () => {
     await expect(realtime.channels.list({ info: 'user_count' })).rejects.toThrow(/presence- prefix/);
     expect(await realtime.users.terminateConnections('u 1')).toEqual({});
     expect(api.requests.at(-1)!.path).toBe('/apps/77/users/u%201/terminate_connections');
+    await realtime.users.terminateConnections('ann@example.com/x');
+    expect(api.requests.at(-1)!.path).toBe('/apps/77/users/ann@example.com%2Fx/terminate_connections');
+    expect(await realtime.channels.get('private-a=b@c,d;e')).toMatchObject({ occupied: false });
+    expect(api.requests.at(-1)!.path).toBe('/apps/77/channels/private-a=b@c,d;e');
     const sent = await realtime.triggerBatch(
       Array.from({ length: 11 }, (_, i) => ({
         channel: 'presence-room',

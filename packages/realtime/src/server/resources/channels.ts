@@ -74,7 +74,7 @@ export class Channels {
       if (issues.length > 0) throw new ValidationError('channels.get input', issues);
       return {
         method: 'GET',
-        path: `${this.#context.appPath}/channels/${encodeURIComponent(name)}`,
+        path: `${this.#context.appPath}/channels/${name}`,
         query: { info },
         schema: channelInfo,
         what: 'channels.get',
@@ -96,7 +96,7 @@ export class Channels {
       if (issues.length > 0) throw new ValidationError('channels.users input', issues);
       return {
         method: 'GET',
-        path: `${this.#context.appPath}/channels/${encodeURIComponent(name)}/users`,
+        path: `${this.#context.appPath}/channels/${name}/users`,
         schema: channelUsers,
         what: 'channels.users',
         options,
@@ -105,6 +105,11 @@ export class Channels {
   }
 }
 
+/**
+ * Names are checked first and hold only characters a URL path keeps as they are, so they go into the path
+ * unencoded, as pusher-http-node sends them: the signature covers the path, and an encoded `@` or `=` would
+ * sign a different string than the official SDK does for the same channel.
+ */
 function nameIssues(name: string): ValidationIssue[] {
   const problem = channelNameProblem(name);
   return problem ? [{ path: 'name', message: problem }] : [];

@@ -20,7 +20,7 @@ export class Users {
       }
       return {
         method: 'POST',
-        path: `${this.#context.appPath}/users/${encodeURIComponent(userId)}/terminate_connections`,
+        path: `${this.#context.appPath}/users/${pathSegment(userId)}/terminate_connections`,
         body: {},
         schema: terminateResult,
         what: 'users.terminateConnections',
@@ -29,4 +29,12 @@ export class Users {
       };
     });
   }
+}
+
+/**
+ * Only what would break the path is escaped; the rest is left to the URL (which encodes spaces and quotes
+ * itself), so an id such as `ann@example.com` is sent and signed as pusher-http-node sends it.
+ */
+function pathSegment(id: string): string {
+  return id.replace(/[/?#%\\]/g, (c) => encodeURIComponent(c));
 }
