@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backoffDelay, DEFAULT_BACKOFF } from '../../src/client/backoff.js';
+import { ClientEventQueue } from '../../src/client/client-events.js';
+import type { Clock } from '../../src/client/clock.js';
 import { TokenBucket } from '../../src/client/token-bucket.js';
 
 describe('backoffDelay (full jitter)', () => {
@@ -42,5 +44,83 @@ describe('TokenBucket', () => {
     clock.advance(10_000);
     for (let i = 0; i < 10; i += 1) expect(bucket.take()).toBe(true);
     expect(bucket.take()).toBe(false);
+  });
+});
+
+/** Just enough clock for the queue: timers run when the test advances time. */
+class FakeClock implements Clock {
+  time = 0;
+  private timers: { at: number; callback: () => void }[] = [];
+  now = (): number => this.time;
+  setTimeout = (callback: () => void, ms: number): unknown => {
+    const timer = { at: this.time + ms, callback };
+    this.timers.push(timer);
+    return timer;
+  };
+  clearTimeout = (handle: unknown): void => {
+    this.timers = this.timers.filter((t) => t !== handle);
+  };
+  advance(ms: number): void {
+    const end = this.time + ms;
+    for (;;) {
+      const timer = this.timers.sort((a, b) => a.at - b.at)[0];
+      if (!timer || timer.at > end) break;
+      this.timers.shift();
+      this.time = timer.at;
+      timer.callback();
+    }
+    this.time = end;
+  }
+}
+
+describe('ClientEventQueue', () => {
+  function setup(limit = 100) {
+    const clock = new FakeClock();
+    const sent: string[] = [];
+    const ready = new Set<string>(['a']);
+    const queue = new ClientEventQueue(
+      limit,
+      clock,
+      (c) => ready.has(c),
+      (c, e) => {
+        sent.push(`${c}:${e}`);
+        return true;
+      },
+    );
+    return { clock, sent, ready, queue };
+  }
+
+  it('sends at once while tokens last, then paces to 10/s', () => {
+    const { clock, sent, queue } = setup();
+    for (let i = 0; i < 15; i += 1) expect(queue.push('a', `client-${i}`, {})).toBe(true);
+    expect(sent).toHaveLength(10);
+    clock.advance(250);
+    expect(sent).toHaveLength(12);
+    clock.advance(1000);
+    expect(sent).toHaveLength(15);
+    expect(sent.at(-1)).toBe('a:client-14');
+  });
+
+  it('holds events for a channel that is not subscribed, without blocking others', () => {
+    const { sent, ready, queue } = setup();
+    queue.push('b', 'client-1', {});
+    queue.push('a', 'client-2', {});
+    expect(sent).toEqual(['a:client-2']);
+    ready.add('b');
+    queue.pump();
+    expect(sent).toEqual(['a:client-2', 'b:client-1']);
+  });
+
+  it('refuses new events when the buffer is full, and forgets a left channel', () => {
+    const { sent, ready, queue } = setup(2);
+    ready.clear();
+    expect(queue.push('a', 'client-1', {})).toBe(true);
+    expect(queue.push('b', 'client-2', {})).toBe(true);
+    expect(queue.push('a', 'client-3', {})).toBe(false);
+    queue.forget('b');
+    expect(queue.size).toBe(1);
+    ready.add('a');
+    queue.pump();
+    expect(sent).toEqual(['a:client-1']);
   });
 });

@@ -3,7 +3,6 @@
  * test plays the server for: every transition, timer and close code, with no network.
  */
 import { describe, expect, it } from 'vitest';
-import { ClientEventQueue } from '../../src/client/client-events.js';
 import type { Clock } from '../../src/client/clock.js';
 import type { SocketLike } from '../../src/client/socket/websocket.js';
 import { RealtimeClient, type RealtimeClientOptions, type StateChange } from '../../src/index.js';
@@ -360,56 +359,5 @@ describe('channels over the state machine', () => {
     channel.bind('pusher:subscription_error', (e) => errors.push(e));
     await expect(channel.subscribed).rejects.toThrow(/subscription to private-x failed/);
     expect(errors).toEqual([{ type: 'AuthError', error: 'the auth handler threw: nope' }]);
-  });
-});
-describe('ClientEventQueue', () => {
-  function setup(limit = 100) {
-    const clock = new FakeClock();
-    const sent: string[] = [];
-    const ready = new Set<string>(['a']);
-    const queue = new ClientEventQueue(
-      limit,
-      clock,
-      (c) => ready.has(c),
-      (c, e) => {
-        sent.push(`${c}:${e}`);
-        return true;
-      },
-    );
-    return { clock, sent, ready, queue };
-  }
-
-  it('sends at once while tokens last, then paces to 10/s', () => {
-    const { clock, sent, queue } = setup();
-    for (let i = 0; i < 15; i += 1) expect(queue.push('a', `client-${i}`, {})).toBe(true);
-    expect(sent).toHaveLength(10);
-    clock.advance(250);
-    expect(sent).toHaveLength(12);
-    clock.advance(1000);
-    expect(sent).toHaveLength(15);
-    expect(sent.at(-1)).toBe('a:client-14');
-  });
-
-  it('holds events for a channel that is not subscribed, without blocking others', () => {
-    const { sent, ready, queue } = setup();
-    queue.push('b', 'client-1', {});
-    queue.push('a', 'client-2', {});
-    expect(sent).toEqual(['a:client-2']);
-    ready.add('b');
-    queue.pump();
-    expect(sent).toEqual(['a:client-2', 'b:client-1']);
-  });
-
-  it('refuses new events when the buffer is full, and forgets a left channel', () => {
-    const { sent, ready, queue } = setup(2);
-    ready.clear();
-    expect(queue.push('a', 'client-1', {})).toBe(true);
-    expect(queue.push('b', 'client-2', {})).toBe(true);
-    expect(queue.push('a', 'client-3', {})).toBe(false);
-    queue.forget('b');
-    expect(queue.size).toBe(1);
-    ready.add('a');
-    queue.pump();
-    expect(sent).toEqual(['a:client-1']);
   });
 });
