@@ -2,7 +2,7 @@ import type { PresenceMember } from '../model/channels.js';
 import type { RealtimeHub } from '../model/hub.js';
 import { ERROR } from '../protocol/codes.js';
 import { commandData, encodeFrame } from '../protocol/frames.js';
-import { channelNameProblem, channelType } from '../protocol/names.js';
+import { channelNameProblem, channelType, USER_CHANNEL_PREFIX } from '../protocol/names.js';
 import { channelStringToSign, hmacHex, signaturesEqual } from '../protocol/signatures.js';
 import type { Connection } from './connection.js';
 
@@ -91,6 +91,10 @@ export function subscribe(hub: RealtimeHub, connection: Connection, raw: unknown
     connection.sendError(ERROR.soft, 'pusher:subscribe needs data.channel, a string');
     return;
   }
+  if (channel.startsWith(USER_CHANNEL_PREFIX)) {
+    subscribeToOwnUserChannel(connection, channel);
+    return;
+  }
   const already = connection.channels.has(channel);
   const admitted = admitSubscription(hub, connection, channel, data, already);
   const channels = hub.channels(connection.app);
@@ -144,4 +148,16 @@ function admitSubscription(
   return kind === 'presence'
     ? presenceMember(hub, connection, data.channel_data)
     : { ok: true, value: undefined };
+}
+
+/**
+ * pusher-js subscribes to `#server-to-user-{id}` right after `pusher:signin_success`. Only the signed-in user
+ * may; its events reach the user's connections through the user index, so nothing is tracked here.
+ */
+function subscribeToOwnUserChannel(connection: Connection, channel: string): void {
+  if (connection.userId === null || channel !== `${USER_CHANNEL_PREFIX}${connection.userId}`) {
+    connection.sendError(ERROR.soft, `${channel} is reserved for the user signed in as that id`, channel);
+    return;
+  }
+  connection.send(encodeFrame({ event: 'pusher_internal:subscription_succeeded', channel, data: {} }));
 }
