@@ -25,6 +25,9 @@ const USAGE = `Usage: x-sandbox [options]
   --transcription-concurrency N
                            jobs per key at once before the rest are queued as throttled (default 5)
   --transcription-data DIR keep uploads and transcripts in DIR across restarts (even kill -9)
+  --realtime               also start the realtime emulator (Pusher Channels protocol 7: WebSocket
+                           /app/{key}, HTTP API under /apps, webhooks); the fixed dev app unless
+                           --random-keys
   -h, --help               this help
 `;
 
@@ -77,6 +80,7 @@ function banner(sandbox: Sandbox, options: SandboxOptions, keysNote: string): st
     `  curl${sandbox.https ? ' --cacert sandbox.pem' : ''} -u ${rw.consumerKey}:${rw.consumerSecret} '${sandbox.url}/wp-json/wc/v3/products?per_page=5'`,
     '',
     ...transcriptionLines(sandbox),
+    ...realtimeLines(sandbox),
     'Ctrl+C to stop.',
   ];
   const rule = '='.repeat(Math.min(78, Math.max(...lines.map((l) => l.length))));
@@ -94,6 +98,24 @@ function transcriptionLines(sandbox: Sandbox): string[] {
     '  speech engine     PocketSphinx (apt-get install pocketsphinx pocketsphinx-en-us sox)',
     '',
     `  curl${sandbox.https ? ' --cacert sandbox.pem' : ''} -H 'Authorization: ${t.apiKey}' '${sandbox.url}/v2/transcript?limit=5'`,
+    '',
+  ];
+}
+
+function realtimeLines(sandbox: Sandbox): string[] {
+  const r = sandbox.realtime;
+  if (!r) return [];
+  const port = new URL(r.url).port;
+  return [
+    `x-sandbox realtime (Pusher Channels protocol 7 + HTTP API) on ${r.wsUrl}`,
+    '',
+    `  app id            ${r.appId}`,
+    `  key               ${r.key}`,
+    `  secret            ${r.secret}`,
+    `  WebSocket URL     ${r.wsUrl}/app/${r.key}?protocol=7`,
+    `  HTTP API          ${r.url}/apps/${r.appId}`,
+    `  pusher-js         wsHost: '${new URL(r.url).hostname}', wsPort: ${port}, forceTLS: ${sandbox.https}, enabledTransports: ['ws']`,
+    `  pusher (server)   host: '${new URL(r.url).hostname}', port: '${port}', useTLS: ${sandbox.https}`,
     '',
   ];
 }
@@ -117,6 +139,7 @@ async function main(): Promise<void> {
       'transcription-rate-limit': { type: 'string' },
       'transcription-concurrency': { type: 'string' },
       'transcription-data': { type: 'string' },
+      realtime: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -173,6 +196,7 @@ async function main(): Promise<void> {
     https: values.https,
     store,
     ...(transcription ? { transcription } : {}),
+    ...(values.realtime ? { realtime: { randomKeys: values['random-keys'] } } : {}),
     ...(values.data ? { dataFile: values.data } : {}),
   };
   const sandbox = await startSandbox(options);
