@@ -4,7 +4,6 @@
  * import map under the `node` condition, and NaCl only when an encrypted channel is used.
  */
 
-export { RealtimeError, ValidationError } from '@x/core';
 export type {
   AuthErrorData,
   ChannelAuthData,
@@ -25,6 +24,7 @@ export { type ChannelFor, RealtimeClient } from './client/client.js';
 export type { Clock } from './client/clock.js';
 export { Connection, type ConnectionState, ConnectionStates, type StateChange } from './client/connection.js';
 export { EncryptedChannel } from './client/encrypted.js';
+export { RealtimeError, ValidationError, type ValidationIssue } from './client/errors.js';
 export type { ClientLogger } from './client/log.js';
 export type { RealtimeClientOptions } from './client/options.js';
 export { type Member, Members, PresenceChannel, type PresenceEvents } from './client/presence.js';

@@ -1,8 +1,8 @@
-import { RealtimeError, ValidationError } from '@x/core';
 import { eventNameProblem } from '../shared/names.js';
 import type { AuthErrorData, ChannelAuthData } from './auth.js';
 import { AuthFailure } from './auth.js';
 import { type Callback, Emitter, type GlobalCallback } from './emitter.js';
+import { RealtimeError, ValidationError } from './errors.js';
 import type { Log } from './log.js';
 import type { Frame } from './protocol.js';
 
@@ -182,9 +182,8 @@ export class Channel {
     return data;
   }
 
-  protected internal(frame: Frame): void {
-    this.host.log('debug', `ignored ${frame.event} on ${this.name}`);
-  }
+  /** `pusher_internal:` events this channel kind does not use (presence overrides it). */
+  protected internal(_frame: Frame): void {}
 
   protected deliver(frame: Frame): void {
     const metadata: EventMetadata = frame.user_id === undefined ? {} : { user_id: frame.user_id };

@@ -1,4 +1,3 @@
-import { ValidationError } from '@x/core';
 import { channelKind, channelNameProblem } from '../shared/names.js';
 import { authenticateUser, authorizeChannel, type ChannelAuthData } from './auth.js';
 import { DEFAULT_BACKOFF } from './backoff.js';
@@ -7,6 +6,7 @@ import { ClientEventQueue, DEFAULT_CLIENT_EVENT_BUFFER } from './client-events.j
 import { systemClock } from './clock.js';
 import { Connection } from './connection.js';
 import { EncryptedChannel } from './encrypted.js';
+import { ValidationError } from './errors.js';
 import { type Log, makeLog } from './log.js';
 import type { RealtimeClientOptions } from './options.js';
 import { PresenceChannel } from './presence.js';
@@ -158,8 +158,8 @@ export class RealtimeClient<UserInfo = Record<string, unknown>> {
     if (this.user.handle(frame)) return;
     if (frame.channel === undefined) return;
     const channel = this.channels.get(frame.channel);
-    if (channel) channel.handle(frame);
-    else this.log('debug', `${frame.event} for ${frame.channel}, which is not subscribed`);
+    // Frames for a channel just left can still arrive; they have nobody to go to.
+    channel?.handle(frame);
   }
 
   private makeHost(now: () => number): UserHost {

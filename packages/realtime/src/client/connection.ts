@@ -1,12 +1,15 @@
-import { RealtimeError } from '@x/core';
 import { type BackoffOptions, backoffDelay } from './backoff.js';
 import { type Clock, Timer } from './clock.js';
 import { type Callback, Emitter } from './emitter.js';
+import { RealtimeError } from './errors.js';
 import type { Log } from './log.js';
-import { closeAction, closeReason, decodeFrame, encodeFrame, type Frame } from './protocol.js';
+import { closeAction, decodeFrame, encodeFrame, type Frame } from './protocol.js';
 import type { SocketLike, WebSocketFactory } from './socket/websocket.js';
 
-/** The connection's states, as string constants (the same names pusher-js uses). */
+/**
+ * The connection's states, as string constants (the same names pusher-js uses). The code below compares
+ * with the literals, which the type checks against this object, so a bundle that never imports it drops it.
+ */
 export const ConnectionStates = {
   Initialized: 'initialized',
   Connecting: 'connecting',
@@ -61,7 +64,7 @@ export interface ConnectionEvents {
 }
 
 export class Connection {
-  state: ConnectionState = ConnectionStates.Initialized;
+  state: ConnectionState = 'initialized';
   socketId: string | null = null;
   private socket: SocketLike | null = null;
   private tls: boolean;
@@ -116,7 +119,7 @@ export class Connection {
     this.wanted = false;
     this.retryTimer.clear();
     this.drop(1000, 'client disconnect', false);
-    if (this.state !== 'initialized' && this.state !== 'failed') this.setState(ConnectionStates.Disconnected);
+    if (this.state !== 'initialized' && this.state !== 'failed') this.setState('disconnected');
   }
 
   /** Sends one frame if connected; returns whether it was handed to the socket. */
@@ -149,7 +152,7 @@ export class Connection {
     this.retryTimer.clear();
     this.drop(1000, 'reconnecting', false);
     const epoch = ++this.epoch;
-    this.setState(ConnectionStates.Connecting);
+    this.setState('connecting');
     let socket: SocketLike;
     try {
       const factory = await this.settings.factory();
@@ -163,7 +166,7 @@ export class Connection {
         'error',
         new RealtimeError(`cannot open a WebSocket: ${describe(error)}`, { cause: error }),
       );
-      this.setState(ConnectionStates.Failed);
+      this.setState('failed');
       return;
     }
     this.socket = socket;
@@ -212,7 +215,7 @@ export class Connection {
       typeof data.activity_timeout === 'number' ? data.activity_timeout * 1000 : Number.POSITIVE_INFINITY;
     this.activityMs = Math.min(this.settings.activityTimeoutMs, server);
     this.connectedAt = this.settings.clock.now();
-    this.setState(ConnectionStates.Connected);
+    this.setState('connected');
   }
 
   private serverError(frame: Frame): void {
@@ -258,9 +261,11 @@ export class Connection {
       this.wanted = false;
       this.events.emit(
         'error',
-        new RealtimeError(`connection refused: ${code} ${closeReason(code, reason)}`, { closeCode: code }),
+        new RealtimeError(`connection refused: ${code} ${reason || 'see the close code'}`, {
+          closeCode: code,
+        }),
       );
-      this.setState(ConnectionStates.Failed);
+      this.setState('failed');
     } else if (action === 'retry' && this.attempts === 0) {
       // Once at once; a second consecutive "retry" without a stable connection backs off like any fault.
       this.attempts = 1;
@@ -273,7 +278,7 @@ export class Connection {
   private scheduleRetry(floorMs: number): void {
     this.attempts += 1;
     const delay = backoffDelay(this.attempts, this.settings.backoff, this.settings.random, floorMs);
-    this.setState(ConnectionStates.Unavailable);
+    this.setState('unavailable');
     this.events.emit('connecting_in', delay);
     this.retryTimer.set(delay, () => void this.open());
   }

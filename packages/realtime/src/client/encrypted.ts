@@ -1,22 +1,9 @@
-import { RealtimeError } from '@x/core';
 import { AuthFailure } from './auth.js';
 import { Channel } from './channel.js';
+import { RealtimeError } from './errors.js';
 import type { Frame } from './protocol.js';
 
-type Open = (key: Uint8Array, nonce: Uint8Array, ciphertext: Uint8Array) => Uint8Array;
-
-/**
- * NaCl secretbox (XSalsa20-Poly1305), loaded on first use: only apps that subscribe to an encrypted
- * channel download it (pusher-js#298: encryption added 60 KB to every bundle). `open` throws on a bad tag.
- */
-async function loadOpen(): Promise<Open> {
-  const { secretbox } = await import('@noble/ciphers/salsa.js');
-  return (key, nonce, ciphertext) => secretbox(key, nonce).open(ciphertext);
-}
-
-function fromBase64(text: string): Uint8Array {
-  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-}
+type Crypto = typeof import('./decrypt.js');
 
 /**
  * A `private-encrypted-` channel: the server relays ciphertext it cannot read; the key is the auth
@@ -24,7 +11,7 @@ function fromBase64(text: string): Uint8Array {
  */
 export class EncryptedChannel extends Channel {
   private key: Uint8Array | null = null;
-  private open: Open | null = null;
+  private crypto: Crypto | null = null;
   /** Events that arrive while a re-authorization is fetching a new key wait here, in order. */
   private backlog: Frame[] | null = null;
 
@@ -34,10 +21,9 @@ export class EncryptedChannel extends Channel {
   }
 
   protected override async subscriptionData(socketId: string): Promise<Record<string, unknown>> {
-    const auth = await this.fetchKey(socketId);
     // Loaded before subscribing, so every event can be decrypted as it arrives, in order.
-    this.open ??= await loadOpen();
-    return { auth };
+    this.crypto ??= await import('./decrypt.js');
+    return { auth: await this.fetchKey(socketId, this.crypto) };
   }
 
   protected override deliver(frame: Frame): void {
@@ -45,9 +31,9 @@ export class EncryptedChannel extends Channel {
     else this.decrypt(frame, true);
   }
 
-  private async fetchKey(socketId: string): Promise<string> {
+  private async fetchKey(socketId: string, crypto: Crypto): Promise<string> {
     const auth = await this.host.authorize(this.name, socketId);
-    const key = typeof auth.shared_secret === 'string' ? fromBase64(auth.shared_secret) : null;
+    const key = typeof auth.shared_secret === 'string' ? crypto.fromBase64(auth.shared_secret) : null;
     if (key?.length !== 32)
       throw new AuthFailure('the auth response has no 32-byte base64 shared_secret', 200);
     this.key = key;
@@ -60,22 +46,15 @@ export class EncryptedChannel extends Channel {
       this.report(frame.event, 'expected an object with "nonce" and "ciphertext"');
       return;
     }
-    let bytes: Uint8Array;
+    let data: unknown;
     try {
-      if (!this.key || !this.open) throw new Error('no key yet');
-      bytes = this.open(this.key, fromBase64(payload.nonce), fromBase64(payload.ciphertext));
+      if (!this.key || !this.crypto) throw new Error('no key yet');
+      data = this.crypto.decrypt(this.key, payload.nonce, payload.ciphertext);
     } catch (error) {
       if (mayRefresh) void this.refresh(frame);
       else
         this.report(frame.event, `cannot decrypt: ${error instanceof Error ? error.message : String(error)}`);
       return;
-    }
-    const text = new TextDecoder().decode(bytes);
-    let data: unknown = text;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      // A plain string was encrypted: deliver it as is, like an unencrypted event's non-JSON data.
     }
     super.deliver({ ...frame, data });
   }
@@ -88,10 +67,10 @@ export class EncryptedChannel extends Channel {
   private async refresh(frame: Frame): Promise<void> {
     this.backlog = [frame];
     const socketId = this.host.socketId;
-    let ok = socketId !== null;
-    if (socketId !== null) {
+    let ok = socketId !== null && this.crypto !== null;
+    if (ok) {
       try {
-        await this.fetchKey(socketId);
+        await this.fetchKey(socketId as string, this.crypto as Crypto);
       } catch (error) {
         ok = false;
         this.host.log('warn', `re-authorizing ${this.name} for a new key failed`, error);

@@ -29,10 +29,6 @@ export class Members<UserInfo = Record<string, unknown>> {
     for (const [id, info] of this.map) callback({ id, info });
   }
 
-  toArray(): Member<UserInfo>[] {
-    return [...this.map].map(([id, info]) => ({ id, info }));
-  }
-
   /** @internal */
   setMyId(id: string): void {
     this.myId = id;

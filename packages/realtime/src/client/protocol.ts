@@ -92,24 +92,3 @@ export function closeAction(code: number): CloseAction {
   // not ask us to stop, so a dropped link is retried. Unknown codes at 4400 and above are treated alike.
   return 'backoff';
 }
-
-/** The protocol's own words for the codes an application most often meets, for error messages. */
-const CLOSE_REASONS: Record<number, string> = {
-  4000: 'the app only accepts TLS connections',
-  4001: 'the app does not exist',
-  4003: 'the app is disabled',
-  4004: 'the app is over its connection quota',
-  4005: 'path not found',
-  4006: 'invalid version string format',
-  4007: 'unsupported protocol version',
-  4008: 'no protocol version supplied',
-  4009: 'the connection is unauthorized',
-  4100: 'over capacity',
-  4200: 'generic reconnect immediately',
-  4201: 'pong reply not received',
-  4202: 'closed after inactivity',
-};
-
-export function closeReason(code: number, reason?: string): string {
-  return reason || CLOSE_REASONS[code] || 'connection closed';
-}

@@ -1,7 +1,7 @@
-import { RealtimeError } from '@x/core';
 import { type AuthErrorData, AuthFailure, type UserAuthData } from './auth.js';
 import { Channel, type ChannelHost } from './channel.js';
 import { type Callback, Emitter } from './emitter.js';
+import { RealtimeError } from './errors.js';
 import type { Frame } from './protocol.js';
 
 /** The signed-in user's `user_data`, as the app's endpoint signed it. */
