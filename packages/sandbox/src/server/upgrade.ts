@@ -3,6 +3,9 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { type MountedEmulator, rawPath, type SocketHandler } from './emulator.js';
 
+/** The largest WebSocket message the shared server reads (see `wss`). */
+export const MAX_FRAME_BYTES = 1024 * 1024;
+
 interface Route {
   path: string;
   prefix: boolean;
@@ -28,7 +31,12 @@ function refuse(socket: Duplex, status: number, reason: string): void {
  */
 export class UpgradeDispatcher {
   private readonly routes: Route[] = [];
-  private readonly wss = new WebSocketServer({ noServer: true });
+  /**
+   * `ws` buffers a whole message before any handler sees it, up to 100 MiB by default; emulators refuse
+   * frames far smaller than this (the realtime one at its payload limit plus the envelope), so a hostile
+   * client cannot make the server hold more than this per socket. Over it, `ws` closes with 1009.
+   */
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
 
   constructor(emulators: readonly MountedEmulator[]) {
     for (const e of emulators) {

@@ -245,6 +245,12 @@ describe('frames that close the connection', () => {
     expect((await s.closed).code).toBe(1009);
   });
 
+  it('a 5 MB frame is cut off by the shared server before it is buffered whole: 1009', async () => {
+    const s = await connect();
+    s.send('x'.repeat(5 * 1024 * 1024));
+    expect((await s.closed).code).toBe(1009);
+  });
+
   it('signin without fields, with a bad signature, and with user_data lacking an id: 4009', async () => {
     const a = await connect();
     a.send({ event: 'pusher:signin', data: {} });
