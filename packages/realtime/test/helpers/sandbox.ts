@@ -1,0 +1,238 @@
+/**
+ * The sandbox's realtime emulator for the server SDK's integration tests: a sandbox on port 0, a
+ * `RealtimeServer` pointed at it, a raw `ws` subscriber that records exactly what the wire delivers (no
+ * client library in between), and a node:http receiver for the webhooks the emulator posts.
+ */
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  REALTIME_DEV_APP,
+  type RealtimeEmulatorOptions,
+  type RealtimeSandbox,
+  type Sandbox,
+  startSandbox,
+} from '@x/sandbox';
+import WebSocket from 'ws';
+import { RealtimeServer, type RealtimeServerOptions } from '../../src/server.js';
+
+/** 32 bytes 0..31, base64: the master key of encrypted channels in these tests. */
+export const MASTER_KEY = btoa(String.fromCharCode(...Array.from({ length: 32 }, (_, i) => i)));
+
+export interface RealtimeBox {
+  sandbox: Sandbox<false>;
+  rt: RealtimeSandbox;
+  /** A server SDK for the first app (or `app`), with short retry delays and the master key. */
+  server(options?: Partial<RealtimeServerOptions>): RealtimeServer;
+  /** A raw socket on `/app/{key}?protocol=7`, greeted; closed by `close()`. */
+  connect(key?: string): Promise<RawSocket>;
+  /** HTTP API requests the emulator has counted so far (rate-limited ones included). */
+  requests(): number;
+  close(): Promise<void>;
+}
+
+export async function startRealtimeBox(options: RealtimeEmulatorOptions = {}): Promise<RealtimeBox> {
+  const sandbox = await startSandbox({ store: false, realtime: options });
+  const rt = sandbox.realtime!;
+  const sockets: RawSocket[] = [];
+  const url = new URL(rt.url);
+  return {
+    sandbox,
+    rt,
+    server: (overrides = {}) =>
+      new RealtimeServer({
+        appId: rt.appId,
+        key: rt.key,
+        secret: rt.secret,
+        host: url.hostname,
+        port: Number(url.port),
+        useTLS: false,
+        encryptionMasterKeyBase64: MASTER_KEY,
+        retry: { baseDelayMs: 5, maxDelayMs: 20 },
+        ...overrides,
+      }),
+    async connect(key = rt.key) {
+      const socket = await RawSocket.connect(rt.wsUrl, key);
+      sockets.push(socket);
+      return socket;
+    },
+    requests: () => rt.stats().http.requests,
+    async close() {
+      for (const socket of sockets) socket.terminate();
+      await sandbox.close();
+    },
+  };
+}
+
+/** The dev app with options added (webhooks, subscription counting). */
+export const devApp = (extra: Partial<NonNullable<RealtimeEmulatorOptions['apps']>[number]> = {}) => ({
+  ...REALTIME_DEV_APP,
+  ...extra,
+});
+
+export interface Frame {
+  event: string;
+  channel?: string;
+  /** `data` with the inner JSON parsed when it holds JSON (as pusher-js reads it). */
+  data?: any;
+  /** `data` exactly as it came (a string for every server-sent event but `pusher:error`). */
+  rawData?: unknown;
+  user_id?: string;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `check` every 5 ms until it holds; throws after `timeoutMs`. */
+export async function waitFor(check: () => boolean, timeoutMs = 3000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(5);
+  }
+}
+
+export class RawSocket {
+  readonly frames: Frame[] = [];
+  readonly closed: Promise<{ code: number; reason: string }>;
+  readonly #ws: WebSocket;
+  #waiters: Array<{ match: (f: Frame) => boolean; resolve: (f: Frame) => void }> = [];
+
+  private constructor(url: string) {
+    this.#ws = new WebSocket(url);
+    this.#ws.on('error', () => {});
+    this.closed = new Promise((resolve) => {
+      this.#ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() }));
+    });
+    this.#ws.on('message', (raw) => {
+      const outer = JSON.parse(raw.toString());
+      let data = outer.data;
+      if (typeof data === 'string') {
+        try {
+          data = JSON.parse(data);
+        } catch {
+          // A publisher's plain string stays a string.
+        }
+      }
+      const frame: Frame = { ...outer, data, rawData: outer.data };
+      this.frames.push(frame);
+      this.#waiters = this.#waiters.filter((w) => {
+        if (!w.match(frame)) return true;
+        w.resolve(frame);
+        return false;
+      });
+    });
+  }
+
+  static async connect(wsUrl: string, key: string): Promise<RawSocket> {
+    const socket = new RawSocket(`${wsUrl}/app/${key}?protocol=7`);
+    await socket.next('pusher:connection_established');
+    return socket;
+  }
+
+  get socketId(): string {
+    return this.frames.find((f) => f.event === 'pusher:connection_established')!.data.socket_id;
+  }
+
+  send(frame: unknown): void {
+    this.#ws.send(JSON.stringify(frame));
+  }
+
+  /** The first frame, already received or still to come, that matches; rejects after `timeoutMs`. */
+  next(match: string | ((f: Frame) => boolean), timeoutMs = 3000): Promise<Frame> {
+    const test = typeof match === 'string' ? (f: Frame) => f.event === match : match;
+    const seen = this.frames.find(test);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const waiter = { match: test, resolve };
+      this.#waiters.push(waiter);
+      setTimeout(() => {
+        this.#waiters = this.#waiters.filter((w) => w !== waiter);
+        reject(new Error(`no frame matching ${String(match)} within ${timeoutMs} ms`));
+      }, timeoutMs).unref();
+    });
+  }
+
+  /** Frames of one event name (and channel), in arrival order. */
+  events(event: string, channel?: string): Frame[] {
+    return this.frames.filter((f) => f.event === event && (channel === undefined || f.channel === channel));
+  }
+
+  /** Waits until `count` frames of `event` have come (bounded), then returns them. */
+  async waitForEvents(event: string, count: number, channel?: string, timeoutMs = 3000): Promise<Frame[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.events(event, channel).length < count && Date.now() < deadline) await sleep(5);
+    return this.events(event, channel);
+  }
+
+  /**
+   * `pusher:subscribe` with whatever auth the caller got from the SDK (`authorizeChannel`'s `auth` and
+   * `channel_data`, sent as they are); resolves with the answer, success or `pusher:error`.
+   */
+  subscribe(channel: string, auth: { auth?: string; channel_data?: string } = {}): Promise<Frame> {
+    const start = this.frames.length;
+    this.send({ event: 'pusher:subscribe', data: { channel, ...auth } });
+    return this.next(
+      (f) =>
+        this.frames.indexOf(f) >= start &&
+        f.channel === channel &&
+        (f.event === 'pusher_internal:subscription_succeeded' || f.event === 'pusher:error'),
+    );
+  }
+
+  /** `pusher:signin` with `authenticateUser`'s answer; resolves with `pusher:signin_success`. */
+  signin(auth: { auth: string; user_data: string }): Promise<Frame> {
+    this.send({ event: 'pusher:signin', data: auth });
+    return this.next('pusher:signin_success');
+  }
+
+  unsubscribe(channel: string): void {
+    this.send({ event: 'pusher:unsubscribe', data: { channel } });
+  }
+
+  /** A closing handshake, as a leaving browser tab sends it. */
+  close(): void {
+    this.#ws.close();
+  }
+
+  terminate(): void {
+    this.#ws.terminate();
+  }
+}
+
+export interface ReceivedWebhook {
+  headers: IncomingHttpHeaders;
+  rawBody: string;
+  /** The status the receiver answered. */
+  status: number;
+}
+
+export interface WebhookReceiver {
+  url: string;
+  received: ReceivedWebhook[];
+  close(): Promise<void>;
+}
+
+/**
+ * A node:http endpoint on port 0 that keeps each POST's raw body and headers and answers with the status
+ * `answer` gives (an app's webhook handler: verify, then 200 or 401).
+ */
+export async function startWebhookReceiver(
+  answer: (rawBody: string, headers: IncomingHttpHeaders) => Promise<number>,
+): Promise<WebhookReceiver> {
+  const received: ReceivedWebhook[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', async () => {
+      const rawBody = Buffer.concat(chunks).toString('utf8');
+      const status = await answer(rawBody, req.headers).catch(() => 500);
+      received.push({ headers: req.headers, rawBody, status });
+      res.writeHead(status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/pusher/webhooks`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
