@@ -16,6 +16,8 @@ export interface ChannelHost {
   /** The signed-in user's id, for presence auth responses without `channel_data`. */
   userId(): string | null;
   unsubscribe(channel: string): void;
+  /** The channel is subscribed: held client events may go. Not an event binding, which `unbind()` would remove. */
+  subscribed(channel: string): void;
   now(): number;
   log: Log;
 }
@@ -195,6 +197,7 @@ export class Channel {
     const payload = this.subscribedPayload(data);
     this.waiting?.resolve(this);
     this.waiting = null;
+    this.host.subscribed(this.name);
     this.emitter.emit('pusher:subscription_succeeded', payload);
     if (this.everSubscribed && this.lostAt !== null) {
       this.emitter.emit('pusher:resubscribed', {

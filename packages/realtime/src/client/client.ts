@@ -92,10 +92,14 @@ export class RealtimeClient<UserInfo = Record<string, unknown>> {
     this.connection.connect();
   }
 
-  /** Closes the connection and stops reconnecting. Channels stay in the table and resubscribe on `connect()`. Idempotent. */
+  /**
+   * Closes the connection and stops reconnecting. Channels stay in the table and resubscribe on `connect()`;
+   * held client events are dropped, since they were meant for a connection the app chose to end. Idempotent.
+   */
   disconnect(): void {
     this.removeNetworkListeners?.();
     this.removeNetworkListeners = null;
+    this.clientEvents.clear();
     this.connection.disconnect();
   }
 
@@ -115,7 +119,6 @@ export class RealtimeClient<UserInfo = Record<string, unknown>> {
             ? new PrivateChannel(name, this.host)
             : new Channel(name, this.host);
     this.channels.set(name, channel);
-    channel.bind('pusher:subscription_succeeded', () => this.clientEvents.pump());
     if (this.connection.state === 'connected') void channel.subscribe();
     return channel as ChannelFor<Name, UserInfo>;
   }
@@ -179,6 +182,7 @@ export class RealtimeClient<UserInfo = Record<string, unknown>> {
       clientEvent: (channel, event, data) => this.clientEvents.push(channel, event, data),
       userId: () => this.user.data?.id ?? null,
       unsubscribe: (channel) => this.unsubscribe(channel),
+      subscribed: () => this.clientEvents.pump(),
       now,
       log: this.log,
     };

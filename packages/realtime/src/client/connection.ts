@@ -293,6 +293,7 @@ export class Connection {
     this.pongTimer.clear();
     const socket = this.socket;
     this.socket = null;
+    this.socketId = null;
     this.epoch += 1;
     if (!socket) return;
     socket.onmessage = null;

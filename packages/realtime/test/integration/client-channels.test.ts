@@ -190,4 +190,36 @@ describe('user signin', () => {
     await until(() => got.length === 1);
     expect(got).toEqual([{ text: 'hi' }]);
   });
+
+  it('signs in again after a reconnect and keeps receiving user events', async () => {
+    const client = makeClient('u-8');
+    await client.signin();
+    const got: unknown[] = [];
+    client.user.bind('notice', (data) => got.push(data));
+    const signins = () => peer.received.filter((f) => f.event === 'pusher:signin').length;
+    const before = signins();
+    const userSubscribes = () =>
+      peer.received.filter((f) => (f.data as { channel?: string })?.channel === '#server-to-user-u-8').length;
+    await until(() => userSubscribes() === 1);
+    peer.dropAll();
+    await until(() => signins() === before + 1 && client.user.data?.id === 'u-8');
+    await until(() => userSubscribes() === 2);
+    peer.trigger('#server-to-user-u-8', 'notice', { again: true });
+    await until(() => got.length === 1);
+  });
+});
+
+describe('presence after a reconnect', () => {
+  it('rebuilds the member list from the new subscription', async () => {
+    const ada = makeClient('u-1');
+    const bob = makeClient('u-2');
+    const room = ada.subscribe('presence-reconnect');
+    await Promise.all([room.subscribed, bob.subscribe('presence-reconnect').subscribed]);
+    await until(() => room.members.count === 2);
+    let resubscribed = 0;
+    room.bind('pusher:resubscribed', () => resubscribed++);
+    peer.dropAll();
+    await until(() => resubscribed === 1 && room.members.count === 2);
+    expect(room.members.me?.id).toBe('u-1');
+  });
 });
