@@ -71,6 +71,8 @@ export class Channel {
   private everSubscribed = false;
   private lostAt: number | null = null;
   private waiting: Deferred<this> | null = null;
+  /** The last attempt was refused; `client.subscribe(name)` again retries it (as in pusher-js). */
+  failedAttempt = false;
 
   constructor(name: string, host: ChannelHost) {
     this.name = name;
@@ -120,6 +122,7 @@ export class Channel {
   /** @internal Sends `pusher:subscribe` for the current socket, after authorizing if the channel needs it. */
   async subscribe(): Promise<void> {
     const generation = ++this.generation;
+    this.failedAttempt = false;
     const socketId = this.host.socketId;
     if (socketId === null) return;
     let data: Record<string, unknown>;
@@ -209,6 +212,7 @@ export class Channel {
   }
 
   private failed(error: unknown): void {
+    this.failedAttempt = true;
     const failure = error instanceof AuthFailure ? error : new AuthFailure(String(error));
     this.host.log('warn', `subscription to ${this.name} failed: ${failure.message}`);
     this.emitter.emit('pusher:subscription_error', failure.toData());

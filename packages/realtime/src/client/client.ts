@@ -106,7 +106,11 @@ export class RealtimeClient<UserInfo = Record<string, unknown>> {
   /** Subscribes (now if connected, else on connect) and returns the channel typed by the name's prefix. */
   subscribe<Name extends string>(name: Name): ChannelFor<Name, UserInfo> {
     const existing = this.channels.get(name);
-    if (existing) return existing as ChannelFor<Name, UserInfo>;
+    if (existing) {
+      // Subscribing again after a refusal (say, the user just logged in) is the retry.
+      if (existing.failedAttempt && this.connection.state === 'connected') void existing.subscribe();
+      return existing as ChannelFor<Name, UserInfo>;
+    }
     const problem = channelNameProblem(name);
     if (problem) throw new ValidationError('channel name', [{ path: 'name', message: problem }]);
     const kind = channelKind(name);

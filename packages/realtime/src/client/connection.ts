@@ -271,7 +271,8 @@ export class Connection {
       this.attempts = 1;
       void this.open();
     } else {
-      this.scheduleRetry(code >= 4100 && code <= 4199 ? this.settings.backoff.baseDelayMs : 0);
+      // 4100–4199: the protocol asks for at least 1 s, whatever the configured base.
+      this.scheduleRetry(code >= 4100 && code <= 4199 ? 1000 : 0);
     }
   }
 

@@ -86,6 +86,9 @@ describe('private channels', () => {
     channel.bind('pusher:subscription_error', (error) => errors.push(error));
     await expect(channel.subscribed).rejects.toThrow(/HTTP 403/);
     expect(errors[0]).toMatchObject({ type: 'AuthError', status: 403 });
+    auth.failWith = null;
+    expect(client.subscribe('private-denied')).toBe(channel);
+    await channel.subscribed;
   });
 
   it('a signature the server refuses surfaces as a subscription_error', async () => {
