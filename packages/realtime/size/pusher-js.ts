@@ -4,5 +4,8 @@
  */
 import Pusher from 'pusher-js';
 
-const pusher = new Pusher('app-key', { cluster: 'eu', channelAuthorization: { endpoint: '/pusher/auth', transport: 'ajax' } });
+const pusher = new Pusher('app-key', {
+  cluster: 'eu',
+  channelAuthorization: { endpoint: '/pusher/auth', transport: 'ajax' },
+});
 pusher.subscribe('private-orders').bind('order-shipped', (order: { id: string }) => console.log(order.id));
