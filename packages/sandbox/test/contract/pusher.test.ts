@@ -92,7 +92,15 @@ beforeAll(async () => {
   box = await startSandbox({
     store: false,
     realtime: {
-      apps: [{ appId: '777', key: 'contract-key', secret: 'contract-secret', webhooks: { url: hook } }],
+      apps: [
+        {
+          appId: '777',
+          key: 'contract-key',
+          secret: 'contract-secret',
+          webhooks: { url: hook },
+          subscriptionCounting: true,
+        },
+      ],
     },
   });
   const rt = box.realtime!;

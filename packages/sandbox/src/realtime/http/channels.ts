@@ -21,6 +21,16 @@ export function parseInfo(info: unknown): { ok: true; value: Set<string> } | { o
   return { ok: true, value: new Set(names) };
 }
 
+/**
+ * `subscription_count` exists only for apps with subscription counting enabled (Pusher's docs: asking for it
+ * otherwise is an error), so a client cannot come to rely on a number the real app would not give it.
+ */
+export function countingProblem(info: Set<string>, app: RealtimeApp): string | null {
+  return info.has('subscription_count') && !app.subscriptionCounting
+    ? 'info=subscription_count needs subscription counting, which is not enabled for this app'
+    : null;
+}
+
 export function channelAttributes(
   channel: Channel | undefined,
   info: Set<string>,
@@ -37,6 +47,8 @@ export function listChannels(hub: RealtimeHub, app: RealtimeApp, params: Record<
   const prefix = params.filter_by_prefix ?? '';
   const info = parseInfo(params.info);
   if (!info.ok) return fail(400, info.message);
+  const counting = countingProblem(info.value, app);
+  if (counting) return fail(400, counting);
   if (info.value.has('cache')) return fail(400, 'info=cache is only available for a single channel');
   if (info.value.has('user_count') && !prefix.startsWith('presence-')) {
     return fail(
@@ -63,6 +75,8 @@ export function getChannel(
   if (problem) return fail(400, problem);
   const info = parseInfo(params.info);
   if (!info.ok) return fail(400, info.message);
+  const counting = countingProblem(info.value, app);
+  if (counting) return fail(400, counting);
   const type = channelType(name);
   if (info.value.has('user_count') && type.kind !== 'presence') {
     return fail(400, 'user_count may only be requested for presence channels');

@@ -1,7 +1,7 @@
 import type { RealtimeApp } from '../model/apps.js';
 import type { RealtimeHub } from '../model/hub.js';
 import { channelNameProblem, channelType, eventNameProblem } from '../protocol/names.js';
-import { channelAttributes, parseInfo } from './channels.js';
+import { channelAttributes, countingProblem, parseInfo } from './channels.js';
 import { fail, ok, type Reply } from './respond.js';
 
 /** Pusher's documented limits: 100 channels per trigger, 10 events per batch. */
@@ -91,6 +91,8 @@ function infoFor(hub: RealtimeHub, app: RealtimeApp, t: Trigger): Record<string,
 export function triggerEvent(hub: RealtimeHub, app: RealtimeApp, body: unknown): Reply {
   const parsed = parseTrigger(hub, body, '');
   if (!parsed.ok) return parsed.reply;
+  const counting = countingProblem(parsed.trigger.info, app);
+  if (counting) return fail(400, counting);
   publish(hub, app, parsed.trigger);
   return ok(parsed.trigger.info.size > 0 ? { channels: infoFor(hub, app, parsed.trigger) } : {});
 }
@@ -109,6 +111,8 @@ export function triggerBatch(hub: RealtimeHub, app: RealtimeApp, body: unknown):
         ? { ok: false as const, reply: fail(400, `batch[${i}]: use channel (one per event), not channels`) }
         : parseTrigger(hub, item, `batch[${i}]: `);
     if (!single.ok) return single.reply;
+    const counting = countingProblem(single.trigger.info, app);
+    if (counting) return fail(400, `batch[${i}]: ${counting}`);
     triggers.push(single.trigger);
   }
   for (const t of triggers) publish(hub, app, t);
