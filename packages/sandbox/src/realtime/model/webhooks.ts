@@ -119,6 +119,11 @@ export class WebhookDispatcher {
   #sleep(ms: number): Promise<void> {
     const signal = this.#stop.signal;
     return new Promise((resolve) => {
+      // The stop that aborted this POST has already fired: an 'abort' listener added now would never run.
+      if (signal.aborted) {
+        resolve();
+        return;
+      }
       const done = () => {
         clearTimeout(timer);
         signal.removeEventListener('abort', done);
