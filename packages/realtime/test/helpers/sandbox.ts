@@ -1,7 +1,8 @@
 /**
- * The sandbox's realtime emulator for the server SDK's integration tests: a sandbox on port 0, a
- * `RealtimeServer` pointed at it, a raw `ws` subscriber that records exactly what the wire delivers (no
- * client library in between), and a node:http receiver for the webhooks the emulator posts.
+ * The sandbox's realtime emulator for the integration tests: a sandbox on port 0, a `RealtimeServer`
+ * pointed at it, a raw `ws` subscriber that records exactly what the wire delivers (no client library in
+ * between), a node:http receiver for the webhooks the emulator posts, and, for the client's tests, an app's
+ * auth endpoints built on the server SDK plus a fleet of `RealtimeClient`s on `ws`.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +14,12 @@ import {
   startSandbox,
 } from '@x/sandbox';
 import WebSocket from 'ws';
+import {
+  type ConnectionState,
+  RealtimeClient,
+  type RealtimeClientOptions,
+  type SocketLike,
+} from '../../src/index.js';
 import { RealtimeServer, type RealtimeServerOptions } from '../../src/server.js';
 
 /** 32 bytes 0..31, base64: the master key of encrypted channels in these tests. */
@@ -235,4 +242,130 @@ export async function startWebhookReceiver(
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Client helpers: the package's own WebSocket client (`ws` in Node) against the emulator, with an app's auth
+// endpoints on node:http that answer with the server SDK's `authorizeChannel` and `authenticateUser`.
+// ---------------------------------------------------------------------------------------------------------
+
+export interface AuthApp {
+  /** Channel authorization, as pusher-js posts it: `socket_id`, `channel_name`, plus the client's params. */
+  url: string;
+  /** User authentication for `signin()`: `socket_id` plus params. */
+  userUrl: string;
+  /** Every form body received, in order. */
+  requests: Record<string, string>[];
+  /** When set, every request is answered with this status and no body (a session that expired, say). */
+  failWith: number | null;
+  close(): Promise<void>;
+}
+
+/**
+ * An app's `/pusher/auth` and `/pusher/user-auth` on port 0. The user is whoever the form's `user_id`
+ * (and `name`) says, as an app would take it from its session; presence `user_info` is `{ name }`.
+ */
+export async function startAuthApp(server: RealtimeServer): Promise<AuthApp> {
+  const app: AuthApp = { url: '', userUrl: '', requests: [], failWith: null, close: async () => {} };
+  const http: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', async () => {
+      const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+      app.requests.push(form);
+      if (app.failWith !== null) {
+        res.writeHead(app.failWith).end('Forbidden');
+        return;
+      }
+      const userId = form.user_id ?? 'anonymous';
+      const userInfo = { name: form.name ?? `user ${userId}` };
+      try {
+        const body = req.url?.endsWith('/user-auth')
+          ? await server.authenticateUser(form.socket_id ?? '', { id: userId, user_info: userInfo })
+          : await server.authorizeChannel(
+              form.socket_id ?? '',
+              form.channel_name ?? '',
+              form.channel_name?.startsWith('presence-')
+                ? { user_id: userId, user_info: userInfo }
+                : undefined,
+            );
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      } catch (error) {
+        res.writeHead(400).end(String(error));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  app.url = `${base}/pusher/auth`;
+  app.userUrl = `${base}/pusher/user-auth`;
+  app.close = () =>
+    new Promise<void>((resolve) => {
+      http.closeAllConnections();
+      http.close(() => resolve());
+    });
+  return app;
+}
+
+export type TestClient = RealtimeClient<{ name: string }>;
+
+/** `ws://host:port` of a running emulator, split the way the client's options want it. */
+export function wsTarget(rt: Pick<RealtimeSandbox, 'wsUrl'>): { wsHost: string; wsPort: number } {
+  const url = new URL(rt.wsUrl);
+  return { wsHost: url.hostname, wsPort: Number(url.port) };
+}
+
+/**
+ * Makes connected clients of the emulator's first app and disconnects them all in `disconnectAll()`
+ * (call it in `afterEach`). Reconnects are quick (50–200 ms steps) unless `reconnect` says otherwise.
+ */
+export class ClientFleet {
+  readonly clients: TestClient[] = [];
+
+  constructor(
+    private readonly rt: Pick<RealtimeSandbox, 'wsUrl' | 'key'>,
+    private readonly auth: AuthApp,
+  ) {}
+
+  make(userId = 'u-1', options: RealtimeClientOptions = {}, connect = true): TestClient {
+    const client = new RealtimeClient<{ name: string }>(this.rt.key, {
+      ...wsTarget(this.rt),
+      forceTLS: false,
+      webSocketFactory: (url) => new WebSocket(url) as unknown as SocketLike,
+      reconnect: { baseDelayMs: 50, maxDelayMs: 200 },
+      channelAuthorization: { endpoint: this.auth.url, params: { user_id: userId } },
+      userAuthentication: { endpoint: this.auth.userUrl, params: { user_id: userId } },
+      ...options,
+    });
+    this.clients.push(client);
+    if (connect) client.connect();
+    return client;
+  }
+
+  /** A client already connected (`pusher:connection_established` received). */
+  async connected(userId = 'u-1', options: RealtimeClientOptions = {}): Promise<TestClient> {
+    const client = this.make(userId, options);
+    await waitFor(() => client.connection.state === 'connected');
+    return client;
+  }
+
+  disconnectAll(): void {
+    for (const client of this.clients.splice(0)) client.disconnect();
+  }
+}
+
+/** Every state the connection enters from now on, in order. */
+export function recordStates(client: TestClient): ConnectionState[] {
+  const states: ConnectionState[] = [];
+  client.connection.bind('state_change', ({ current }) => states.push(current));
+  return states;
+}
+
+/** Every `pusher:error` frame the client receives from now on (the connection's `message` events). */
+export function recordServerErrors(client: TestClient): { code: unknown; message: unknown }[] {
+  const errors: { code: unknown; message: unknown }[] = [];
+  client.connection.bind('message', (frame) => {
+    if (frame.event === 'pusher:error') errors.push(frame.data as { code: unknown; message: unknown });
+  });
+  return errors;
 }
