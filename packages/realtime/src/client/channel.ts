@@ -11,7 +11,7 @@ export interface ChannelHost {
   readonly socketId: string | null;
   send(event: string, data: unknown, channel?: string): boolean;
   authorize(channelName: string, socketId: string): Promise<ChannelAuthData>;
-  /** Queues a client event behind the 10/s token bucket; false when the buffer is full. */
+  /** Queues a client event behind the 10-per-second send window; false when the buffer is full. */
   clientEvent(channel: string, event: string, data: unknown): boolean;
   /** The signed-in user's id, for presence auth responses without `channel_data`. */
   userId(): string | null;

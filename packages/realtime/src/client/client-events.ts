@@ -1,8 +1,13 @@
 import { type Clock, Timer } from './clock.js';
-import { TokenBucket } from './token-bucket.js';
+import { SendWindow } from './send-window.js';
 
 /** The server's limit: 10 client events per second per connection (excess is rejected with 4301). */
 export const CLIENT_EVENTS_PER_SECOND = 10;
+/**
+ * The window those 10 are counted in here: a second, plus 100 ms because the server counts arrivals, and
+ * events sent a second apart arrive closer together when the first ones were held up on the way.
+ */
+export const CLIENT_EVENT_WINDOW_MS = 1100;
 /** Default buffer size: events beyond it are refused, not dropped later (see `ClientEventQueue`). */
 export const DEFAULT_CLIENT_EVENT_BUFFER = 100;
 
@@ -13,7 +18,7 @@ interface Pending {
 }
 
 /**
- * Client events wait here for a token (10/s) and for their channel to be subscribed, for instance while
+ * Client events wait here for a free slot (10 per window) and for their channel to be subscribed, for instance while
  * reconnecting. The buffer is bounded and REFUSES new events when full rather than dropping the oldest:
  * `trigger()` returns false at once, so the caller knows, whereas a silently dropped old event was
  * already reported as sent. Events keep their order per connection; an event whose channel is not ready
@@ -21,7 +26,7 @@ interface Pending {
  */
 export class ClientEventQueue {
   private readonly pending: Pending[] = [];
-  private readonly bucket: TokenBucket;
+  private readonly window: SendWindow;
   private readonly timer: Timer;
 
   constructor(
@@ -30,7 +35,7 @@ export class ClientEventQueue {
     private readonly ready: (channel: string) => boolean,
     private readonly send: (channel: string, event: string, data: unknown) => boolean,
   ) {
-    this.bucket = new TokenBucket(CLIENT_EVENTS_PER_SECOND, CLIENT_EVENTS_PER_SECOND, () => clock.now());
+    this.window = new SendWindow(CLIENT_EVENTS_PER_SECOND, CLIENT_EVENT_WINDOW_MS, () => clock.now());
     this.timer = new Timer(clock);
   }
 
@@ -45,7 +50,7 @@ export class ClientEventQueue {
     return true;
   }
 
-  /** Sends what tokens and subscriptions allow; call it whenever a channel becomes subscribed. */
+  /** Sends what the window and subscriptions allow; call it whenever a channel becomes subscribed. */
   pump(): void {
     for (let i = 0; i < this.pending.length; ) {
       const item = this.pending[i] as Pending;
@@ -53,8 +58,8 @@ export class ClientEventQueue {
         i += 1;
         continue;
       }
-      if (!this.bucket.take()) {
-        this.timer.set(this.bucket.waitMs(), () => this.pump());
+      if (!this.window.take()) {
+        this.timer.set(this.window.waitMs(), () => this.pump());
         return;
       }
       this.pending.splice(i, 1);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { backoffDelay, DEFAULT_BACKOFF } from '../../src/client/backoff.js';
 import { ClientEventQueue } from '../../src/client/client-events.js';
 import type { Clock } from '../../src/client/clock.js';
-import { TokenBucket } from '../../src/client/token-bucket.js';
+import { SendWindow } from '../../src/client/send-window.js';
 
 describe('backoffDelay (full jitter)', () => {
   it('is uniform between 0 and the capped exponential step', () => {
@@ -26,24 +26,40 @@ describe('backoffDelay (full jitter)', () => {
   });
 });
 
-describe('TokenBucket', () => {
-  it('allows a burst of 10, then 10 per second', () => {
-    const clock = {
-      time: 0,
-      advance(ms: number) {
-        this.time += ms;
-      },
-    };
-    const bucket = new TokenBucket(10, 10, () => clock.time);
-    for (let i = 0; i < 10; i += 1) expect(bucket.take()).toBe(true);
-    expect(bucket.take()).toBe(false);
-    expect(bucket.waitMs()).toBe(100);
+describe('SendWindow', () => {
+  const clock = {
+    time: 0,
+    advance(ms: number) {
+      this.time += ms;
+    },
+  };
+
+  it('allows 10 at once, then none until the first of them leaves the window', () => {
+    clock.time = 0;
+    const window = new SendWindow(10, 1000, () => clock.time);
+    for (let i = 0; i < 10; i += 1) expect(window.take()).toBe(true);
+    expect(window.take()).toBe(false);
+    expect(window.waitMs()).toBe(1000);
+    // A token bucket would have let one through here (10/s refill): the server counting a second would not.
     clock.advance(100);
-    expect(bucket.take()).toBe(true);
-    expect(bucket.take()).toBe(false);
-    clock.advance(10_000);
-    for (let i = 0; i < 10; i += 1) expect(bucket.take()).toBe(true);
-    expect(bucket.take()).toBe(false);
+    expect(window.take()).toBe(false);
+    expect(window.waitMs()).toBe(900);
+    clock.advance(900);
+    for (let i = 0; i < 10; i += 1) expect(window.take()).toBe(true);
+    expect(window.take()).toBe(false);
+  });
+
+  it('never holds more than the limit in any window, whatever the spacing', () => {
+    clock.time = 0;
+    const window = new SendWindow(10, 1000, () => clock.time);
+    const sent: number[] = [];
+    for (let t = 0; t < 5000; t += 37) {
+      clock.time = t;
+      while (window.take()) sent.push(t);
+    }
+    for (const start of sent)
+      expect(sent.filter((t) => t >= start && t < start + 1000).length).toBeLessThanOrEqual(10);
+    expect(sent.length).toBeGreaterThanOrEqual(45);
   });
 });
 
@@ -90,13 +106,13 @@ describe('ClientEventQueue', () => {
     return { clock, sent, ready, queue };
   }
 
-  it('sends at once while tokens last, then paces to 10/s', () => {
+  it('sends 10 at once, then the rest when the window (1.1 s) has moved past them', () => {
     const { clock, sent, queue } = setup();
     for (let i = 0; i < 15; i += 1) expect(queue.push('a', `client-${i}`, {})).toBe(true);
     expect(sent).toHaveLength(10);
-    clock.advance(250);
-    expect(sent).toHaveLength(12);
-    clock.advance(1000);
+    clock.advance(1099);
+    expect(sent).toHaveLength(10);
+    clock.advance(1);
     expect(sent).toHaveLength(15);
     expect(sent.at(-1)).toBe('a:client-14');
   });
