@@ -19,6 +19,7 @@ export {
   type EventMetadata,
   PrivateChannel,
   type ResubscribedData,
+  type SubscriptionErrorData,
 } from './client/channel.js';
 export { type ChannelFor, RealtimeClient } from './client/client.js';
 export type { Clock } from './client/clock.js';

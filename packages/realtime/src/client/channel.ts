@@ -1,6 +1,7 @@
 import { eventNameProblem } from '../shared/names.js';
 import type { AuthErrorData, ChannelAuthData } from './auth.js';
 import { AuthFailure } from './auth.js';
+import { type Clock, Timer } from './clock.js';
 import { type Callback, Emitter, type GlobalCallback } from './emitter.js';
 import { RealtimeError, ValidationError } from './errors.js';
 import type { Log } from './log.js';
@@ -18,7 +19,9 @@ export interface ChannelHost {
   unsubscribe(channel: string): void;
   /** The channel is subscribed: held client events may go. Not an event binding, which `unbind()` would remove. */
   subscribed(channel: string): void;
-  now(): number;
+  readonly clock: Clock;
+  /** How long a `pusher:subscribe` may go unanswered before the attempt counts as failed. */
+  readonly subscriptionTimeoutMs: number;
   log: Log;
 }
 
@@ -33,10 +36,18 @@ export interface ResubscribedData {
   gapMs: number;
 }
 
+/**
+ * `pusher:subscription_error`: `AuthError` when the auth endpoint or the server refused (HTTP `status` when the
+ * endpoint answered), `SubscriptionTimeout` when the server did not answer within `subscriptionTimeout`.
+ */
+export interface SubscriptionErrorData extends Omit<AuthErrorData, 'type'> {
+  type: AuthErrorData['type'] | 'SubscriptionTimeout';
+}
+
 /** Pusher-js's reserved events, typed; everything else is an app event typed by the caller. */
 export interface ChannelEvents {
   'pusher:subscription_succeeded': unknown;
-  'pusher:subscription_error': AuthErrorData;
+  'pusher:subscription_error': SubscriptionErrorData;
   'pusher:resubscribed': ResubscribedData;
   'pusher:subscription_count': { subscription_count: number };
   'pusher:cache_miss': undefined;
@@ -71,12 +82,15 @@ export class Channel {
   private everSubscribed = false;
   private lostAt: number | null = null;
   private waiting: Deferred<this> | null = null;
+  /** @internal Pending while `pusher:subscribe` is sent and unanswered (for at most `subscriptionTimeout`). */
+  readonly answer: Timer;
   /** The last attempt was refused; `client.subscribe(name)` again retries it (as in pusher-js). */
   failedAttempt = false;
 
   constructor(name: string, host: ChannelHost) {
     this.name = name;
     this.host = host;
+    this.answer = new Timer(host.clock);
     this.emitter = new Emitter((error, event) =>
       host.log('error', `a "${event}" callback on ${name} threw`, error),
     );
@@ -129,17 +143,22 @@ export class Channel {
     try {
       data = await this.subscriptionData(socketId);
     } catch (error) {
-      if (generation === this.generation) this.failed(error);
+      if (generation === this.generation)
+        this.failed((error instanceof AuthFailure ? error : new AuthFailure(String(error))).toData());
       return;
     }
     if (generation !== this.generation || this.host.socketId !== socketId) return;
+    const ms = this.host.subscriptionTimeoutMs;
+    // A refusal the client cannot attribute, or a server that never answers, must not leave `subscribed` hanging.
+    this.answer.set(ms, () => this.failed({ type: 'SubscriptionTimeout', error: `no answer in ${ms} ms` }));
     this.host.send('pusher:subscribe', { ...data, channel: this.name });
   }
 
   /** @internal The connection is gone: the subscription is too, until the client resubscribes. */
   lost(): void {
     this.generation += 1;
-    if (this.isSubscribed) this.lostAt = this.host.now();
+    this.answer.clear();
+    if (this.isSubscribed) this.lostAt = this.host.clock.now();
     this.isSubscribed = false;
   }
 
@@ -162,19 +181,22 @@ export class Channel {
         this.emitter.emit('pusher:subscription_count', frame.data);
         return;
       }
+      case 'pusher:error':
       case 'pusher:subscription_error': {
-        // soketi sends this over the wire for a bad signature; the protocol page does not list it.
-        const data = frame.data as { error?: unknown; status?: unknown };
+        // A refused subscribe. Pusher answers with `pusher:error`, code null, the reason in `message`; the client
+        // routes it here when the envelope or the message names this channel (client.ts). Any other
+        // `pusher:error` is delivered as it is. soketi sends `pusher:subscription_error` (not in the protocol).
+        if (frame.event === 'pusher:error' && !this.answer.pending) break;
+        const data = frame.data as { error?: unknown; message?: unknown; status?: unknown };
         const status = typeof data?.status === 'number' ? data.status : undefined;
         this.failed(
-          new AuthFailure(typeof data?.error === 'string' ? data.error : 'subscription refused', status),
+          new AuthFailure(String(data?.error ?? data?.message ?? 'subscription refused'), status).toData(),
         );
         return;
       }
-      default:
-        if (frame.event.startsWith('pusher_internal:')) this.internal(frame);
-        else this.deliver(frame);
     }
+    if (frame.event.startsWith('pusher_internal:')) this.internal(frame);
+    else this.deliver(frame);
   }
 
   /** What goes in `pusher:subscribe` besides the channel name. Public channels need nothing. */
@@ -196,6 +218,8 @@ export class Channel {
   }
 
   private succeeded(data: unknown): void {
+    this.answer.clear();
+    this.failedAttempt = false;
     this.isSubscribed = true;
     const payload = this.subscribedPayload(data);
     this.waiting?.resolve(this);
@@ -204,23 +228,21 @@ export class Channel {
     this.emitter.emit('pusher:subscription_succeeded', payload);
     if (this.everSubscribed && this.lostAt !== null) {
       this.emitter.emit('pusher:resubscribed', {
-        gapMs: this.host.now() - this.lostAt,
+        gapMs: this.host.clock.now() - this.lostAt,
       } satisfies ResubscribedData);
     }
     this.everSubscribed = true;
     this.lostAt = null;
   }
 
-  private failed(error: unknown): void {
+  private failed(data: SubscriptionErrorData): void {
+    this.answer.clear();
     this.failedAttempt = true;
-    const failure = error instanceof AuthFailure ? error : new AuthFailure(String(error));
-    this.host.log('warn', `subscription to ${this.name} failed: ${failure.message}`);
-    this.emitter.emit('pusher:subscription_error', failure.toData());
-    const status = failure.status === undefined ? '' : ` (HTTP ${failure.status})`;
+    this.host.log('warn', `subscription to ${this.name} failed: ${data.error}`);
+    this.emitter.emit('pusher:subscription_error', data);
+    const status = data.status === undefined ? '' : ` (HTTP ${data.status})`;
     this.waiting?.reject(
-      new RealtimeError(`subscription to ${this.name} failed${status}: ${failure.message}`, {
-        cause: failure.toData(),
-      }),
+      new RealtimeError(`subscription to ${this.name} failed${status}: ${data.error}`, { cause: data }),
     );
     this.waiting = null;
   }

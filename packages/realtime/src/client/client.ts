@@ -3,7 +3,7 @@ import { authenticateUser, authorizeChannel, type ChannelAuthData } from './auth
 import { DEFAULT_BACKOFF } from './backoff.js';
 import { Channel, PrivateChannel } from './channel.js';
 import { ClientEventQueue, DEFAULT_CLIENT_EVENT_BUFFER } from './client-events.js';
-import { systemClock } from './clock.js';
+import { type Clock, systemClock } from './clock.js';
 import { Connection } from './connection.js';
 import { EncryptedChannel } from './encrypted.js';
 import { ValidationError } from './errors.js';
@@ -74,7 +74,7 @@ export class RealtimeClient<UserInfo = Record<string, unknown>> {
       random: options.random ?? Math.random,
       log: this.log,
     });
-    this.host = this.makeHost(clock.now);
+    this.host = this.makeHost(clock);
     this.user = new User(this.host);
     this.clientEvents = new ClientEventQueue(
       options.clientEventBuffer ?? DEFAULT_CLIENT_EVENT_BUFFER,
@@ -163,13 +163,23 @@ export class RealtimeClient<UserInfo = Record<string, unknown>> {
 
   private route(frame: Frame): void {
     if (this.user.handle(frame)) return;
-    if (frame.channel === undefined) return;
-    const channel = this.channels.get(frame.channel);
+    let name = frame.channel ?? '';
+    if (frame.event === 'pusher:error' && !name) {
+      // Pusher refuses a subscription (a bad signature, say) with a `pusher:error` that has code null and no
+      // channel; only the message names it ("Invalid signature: Expected HMAC SHA256 hex digest of
+      // 1.2:private-x, but got …"). It goes to the channel awaiting an answer whose name the message contains,
+      // the longest, so `private-ab` is not taken for `private-a`. If none matches, `subscriptionTimeout`
+      // ends the wait.
+      const message = String((frame.data as { message?: unknown })?.message);
+      for (const { name: candidate, answer } of this.channels.values()) {
+        if (answer.pending && candidate.length > name.length && message.includes(candidate)) name = candidate;
+      }
+    }
     // Frames for a channel just left can still arrive; they have nobody to go to.
-    channel?.handle(frame);
+    this.channels.get(name)?.handle(frame);
   }
 
-  private makeHost(now: () => number): UserHost {
+  private makeHost(clock: Clock): UserHost {
     const { options, connection } = this;
     return {
       get socketId() {
@@ -187,7 +197,8 @@ export class RealtimeClient<UserInfo = Record<string, unknown>> {
       userId: () => this.user.data?.id ?? null,
       unsubscribe: (channel) => this.unsubscribe(channel),
       subscribed: () => this.clientEvents.pump(),
-      now,
+      clock,
+      subscriptionTimeoutMs: options.subscriptionTimeout ?? 10_000,
       log: this.log,
     };
   }

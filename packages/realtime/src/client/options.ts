@@ -27,6 +27,12 @@ export interface RealtimeClientOptions {
   pongTimeout?: number;
   /** Ms from opening a socket to the handshake before the attempt counts as failed. Default 10000. */
   connectTimeout?: number;
+  /**
+   * Ms to wait for the server's answer to `pusher:subscribe` (after authorization). Then the channel emits
+   * `pusher:subscription_error` `{type: 'SubscriptionTimeout'}`, `subscribed` rejects, and
+   * `client.subscribe(name)` again retries; a late success still subscribes it. Default 10000.
+   */
+  subscriptionTimeout?: number;
   /** Reconnect delays: full-jitter exponential between 0 and min(maxDelayMs, baseDelayMs·2ⁿ). Default 1 s and 30 s. */
   reconnect?: Partial<BackoffOptions>;
   /** Client events held while reconnecting or rate-limited; beyond it `trigger()` returns false. Default 100. */

@@ -101,6 +101,11 @@ async function flush(): Promise<void> {
   for (let i = 0; i < 5; i += 1) await Promise.resolve();
 }
 
+/** Lets every pending promise chain settle (an auth handler's takes more than `flush()`'s five turns). */
+function settle(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 function setup(options: RealtimeClientOptions = {}) {
   const clock = new FakeClock();
   const { sockets, factory } = socketFactory();
@@ -359,5 +364,58 @@ describe('channels over the state machine', () => {
     channel.bind('pusher:subscription_error', (e) => errors.push(e));
     await expect(channel.subscribed).rejects.toThrow(/subscription to private-x failed/);
     expect(errors).toEqual([{ type: 'AuthError', error: 'the auth handler threw: nope' }]);
+  });
+
+  it("Pusher's channel-less pusher:error refuses the pending channel its message names (the longest)", async () => {
+    const t = await connected();
+    const done = t.client.subscribe('private-a');
+    await settle();
+    t.last().frame('pusher_internal:subscription_succeeded', {}, 'private-a');
+    const a = t.client.subscribe('private-ab');
+    const b = t.client.subscribe('private-b');
+    const refused = a.subscribed;
+    await settle();
+    const errors: unknown[] = [];
+    a.bind('pusher:subscription_error', (e) => errors.push(e));
+    // Real Pusher's bytes for a bad signature: no channel on the envelope, code null.
+    t.last().onmessage?.({
+      data: JSON.stringify({
+        event: 'pusher:error',
+        data: {
+          code: null,
+          message: 'Invalid signature: Expected HMAC SHA256 hex digest of 123.456:private-ab, but got 00',
+        },
+      }),
+    });
+    await expect(refused).rejects.toThrow(/private-ab failed: Invalid signature/);
+    expect(errors).toEqual([{ type: 'AuthError', error: expect.stringMatching(/^Invalid signature/) }]);
+    // Neither the subscribed `private-a` nor the other pending channel is blamed.
+    expect(done.isSubscribed).toBe(true);
+    t.last().frame('pusher_internal:subscription_succeeded', {}, 'private-b');
+    await expect(b.subscribed).resolves.toBe(b);
+    // A later refusal naming no pending channel goes nowhere; the connection stays up.
+    t.last().frame('pusher:error', { code: null, message: 'something about private-ab' });
+    expect(t.client.connection.state).toBe('connected');
+  });
+
+  it('subscriptionTimeout: an unanswered subscribe fails typed after the timeout, not before', async () => {
+    const t = await connected({ subscriptionTimeout: 5000 });
+    const channel = t.client.subscribe('private-slow');
+    const subscribed = channel.subscribed;
+    const errors: unknown[] = [];
+    channel.bind('pusher:subscription_error', (e) => errors.push(e));
+    await settle();
+    t.clock.advance(4999);
+    expect(errors).toEqual([]);
+    t.clock.advance(1);
+    expect(errors).toEqual([{ type: 'SubscriptionTimeout', error: 'no answer in 5000 ms' }]);
+    await expect(subscribed).rejects.toThrow(/no answer in 5000 ms/);
+    // Subscribing again is the retry.
+    t.client.subscribe('private-slow');
+    await settle();
+    t.last().frame('pusher_internal:subscription_succeeded', {}, 'private-slow');
+    await expect(channel.subscribed).resolves.toBe(channel);
+    t.clock.advance(10_000);
+    expect(errors).toHaveLength(1);
   });
 });
