@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import type { CallAnalysis, CallDetail, CallStatus, CallView } from '../../shared/api.js';
+
+export interface CallRecord extends CallView {
+  analysis: CallAnalysis | null;
+}
+
+/** The calls of this server's lifetime, newest first, at most `limit` (older ones are forgotten). */
+export class CallRegistry {
+  readonly #calls = new Map<string, CallRecord>();
+
+  constructor(private readonly limit = 50) {}
+
+  create(name: string, source: CallView['source']): CallRecord {
+    const call: CallRecord = {
+      id: randomUUID(),
+      name,
+      source,
+      status: 'receiving',
+      progress: 0,
+      createdAt: new Date().toISOString(),
+      transcriptId: null,
+      error: null,
+      completedBy: null,
+      overall: null,
+      summary: null,
+      analysis: null,
+    };
+    this.#calls.set(call.id, call);
+    for (const id of this.#calls.keys()) {
+      if (this.#calls.size <= this.limit) break;
+      this.#calls.delete(id);
+    }
+    return call;
+  }
+
+  get(id: string): CallRecord | undefined {
+    return this.#calls.get(id);
+  }
+
+  byTranscript(transcriptId: string): CallRecord | undefined {
+    for (const call of this.#calls.values()) if (call.transcriptId === transcriptId) return call;
+    return undefined;
+  }
+
+  list(): CallView[] {
+    return [...this.#calls.values()].reverse().map(view);
+  }
+}
+
+/** A call without its analysis: what realtime events carry (Pusher's events are at most 10 KB). */
+export function view(call: CallRecord): CallView {
+  const { analysis: _analysis, ...rest } = call;
+  return rest;
+}
+
+export function detail(call: CallRecord): CallDetail {
+  return { ...call };
+}
+
+export function isFinished(status: CallStatus): boolean {
+  return status === 'done' || status === 'error';
+}

@@ -1,0 +1,71 @@
+import { APIError, ConnectionError, TimeoutError, XError } from '@x/store';
+import type * as z from 'zod/mini';
+import type { ApiErrorBody } from '../shared/api.js';
+
+/** An error the API answers as it is: status, message, optional code and per-field issues. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly issues?: { path: string; message: string }[],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** Parses `value` with `schema` or throws a 400 that names every bad field. */
+export function parseInput<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => ({ path: i.path.join('.') || '(root)', message: i.message }));
+  throw new HttpError(
+    400,
+    `invalid ${what}: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+    'invalid_input',
+    issues,
+  );
+}
+
+/**
+ * The JSON body and status for any error. A service's error keeps its message (the SDKs never put a
+ * secret in one) behind a 502, so the page can say which service failed and why; anything else is a 500
+ * without details, logged on the server.
+ */
+export function errorResponse(error: unknown): { status: number; body: ApiErrorBody; log: boolean } {
+  if (error instanceof HttpError) {
+    return {
+      status: error.status,
+      body: {
+        error: {
+          message: error.message,
+          status: error.status,
+          ...(error.code ? { code: error.code } : {}),
+          ...(error.issues ? { issues: error.issues } : {}),
+        },
+      },
+      log: error.status >= 500,
+    };
+  }
+  if (error instanceof APIError || error instanceof ConnectionError || error instanceof TimeoutError) {
+    const code = error instanceof APIError && error.code ? error.code : undefined;
+    return {
+      status: 502,
+      body: { error: { message: error.message, status: 502, ...(code ? { code: String(code) } : {}) } },
+      log: true,
+    };
+  }
+  if (error instanceof XError) {
+    return { status: 500, body: { error: { message: error.message, status: 500 } }, log: true };
+  }
+  return {
+    status: 500,
+    body: { error: { message: 'Internal error (logged on the server).', status: 500 } },
+    log: true,
+  };
+}
+
+export function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,98 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.js';
+import { CallPipeline } from './calls/pipeline.js';
+import { CallRegistry } from './calls/registry.js';
+import type { ServerConfig } from './config.js';
+import type { DeskContext } from './context.js';
+import { describe } from './errors.js';
+import { STORE_WEBHOOK_PATH, TRANSCRIPTION_WEBHOOK_PATH } from './routes/webhooks.js';
+import { Broadcaster, createServices } from './services.js';
+import { findSpeechTool } from './speech.js';
+import { ensureStoreWebhooks } from './store-webhooks.js';
+
+export type { SandboxDefaults, ServerConfig } from './config.js';
+export { configFromEnv, realtimeForSandbox } from './config.js';
+
+export interface RunningServer {
+  /** The server's own URL, e.g. `http://127.0.0.1:5174`. */
+  url: string;
+  /** Whether the store now delivers order webhooks here. */
+  storeWebhooks: boolean;
+  speechTool: string | null;
+  /** Stops polling and closes the HTTP server; idempotent. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_POLL_FALLBACK_MS = 60_000;
+
+/**
+ * Starts the support desk's server: the SDK clients, the API, the webhook receivers and, with
+ * `staticDir`, the built page. Registers the store webhooks once it listens, so deliveries find it.
+ */
+export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  const logger = config.logger ?? console;
+  const services = createServices(config);
+  const broadcaster = new Broadcaster(services.realtime, logger);
+  const registry = new CallRegistry();
+  const speech = await findSpeechTool();
+
+  let url = '';
+  const webhookBase = () => (config.publicUrl ?? url).replace(/\/$/, '');
+  const pipelineOptions = {
+    store: services.store,
+    transcription: services.transcription,
+    broadcaster,
+    registry,
+    speechModels: config.transcription.speechModels,
+    webhook: null as { url: string; secret: string } | null,
+    pollFallbackMs: config.transcription.pollFallbackMs ?? DEFAULT_POLL_FALLBACK_MS,
+    logger,
+  };
+  const pipeline = new CallPipeline(pipelineOptions);
+  const desk: DeskContext = { config, services, broadcaster, registry, pipeline, speech, logger };
+  const app = createApp(desk);
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  url = `http://${host}:${address.port}`;
+  pipelineOptions.webhook = {
+    url: `${webhookBase()}${TRANSCRIPTION_WEBHOOK_PATH}`,
+    secret: config.transcription.webhookSecret,
+  };
+
+  let storeWebhooks = false;
+  if (config.store.registerWebhooks !== false) {
+    try {
+      await ensureStoreWebhooks(
+        services.store,
+        `${webhookBase()}${STORE_WEBHOOK_PATH}`,
+        config.store.webhookSecret,
+      );
+      storeWebhooks = true;
+    } catch (error) {
+      logger.warn(
+        `store webhooks not registered (orders created elsewhere will show on reload): ${describe(error)}`,
+      );
+    }
+  }
+
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    storeWebhooks,
+    speechTool: speech?.name ?? null,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        pipeline.close();
+        server.close(() => resolve());
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      });
+      return closing;
+    },
+  };
+}
