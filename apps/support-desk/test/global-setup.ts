@@ -1,0 +1,27 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const app = fileURLToPath(new URL('..', import.meta.url));
+const built = join(app, 'dist/web/index.html');
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the page once for the end-to-end tests, unless dist/web is already newer than its sources. */
+export default async function setup(): Promise<void> {
+  const sources = Math.max(
+    newestSource(join(app, 'src/web')),
+    newestSource(join(app, 'src/shared')),
+    statSync(join(app, 'vite.config.ts')).mtimeMs,
+  );
+  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
+  const { build } = await import('vite');
+  await build({ configFile: join(app, 'vite.config.ts'), logLevel: 'warn' });
+}
