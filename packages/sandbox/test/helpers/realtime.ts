@@ -110,11 +110,12 @@ export class TestSocket {
     }
     const start = this.frames.length;
     this.send({ event: 'pusher:subscribe', data });
+    // A refusal is a channel-less `pusher:error` (as Pusher sends it): the first one after this subscribe.
     return this.next(
       (f) =>
         this.frames.indexOf(f) >= start &&
-        f.channel === channel &&
-        (f.event === 'pusher_internal:subscription_succeeded' || f.event === 'pusher:error'),
+        ((f.channel === channel && f.event === 'pusher_internal:subscription_succeeded') ||
+          (f.event === 'pusher:error' && f.channel === undefined)),
     );
   }
 

@@ -80,9 +80,10 @@ function presenceMember(
 
 /**
  * `pusher:subscribe`, data as an object or a JSON string. A refused subscription gets a `pusher:error` with
- * `code: null` and the channel on the envelope, as Pusher answers a bad signature; pusher-js then simply never
- * sees `pusher:subscription_succeeded` for it. (soketi sends `pusher:subscription_error` instead, which is not in
- * the protocol.)
+ * `code: null` and no channel on the envelope, as Pusher answers a bad signature (the frame quoted in
+ * pusher/pusher-websocket-java#205: `{"event":"pusher:error","data":{"code":null,"message":"Invalid signature:
+ * ..."}}`); only the message may name the channel, and pusher-js simply never sees
+ * `pusher:subscription_succeeded` for it. (soketi sends `pusher:subscription_error`, which is not in the protocol.)
  */
 export function subscribe(hub: RealtimeHub, connection: Connection, raw: unknown): void {
   const data = commandData(raw);
@@ -100,7 +101,7 @@ export function subscribe(hub: RealtimeHub, connection: Connection, raw: unknown
   const channels = hub.channels(connection.app);
   const joined = admitted.ok ? channels.join(connection, channel, admitted.value) : admitted;
   if (!joined.ok) {
-    connection.sendError(ERROR.soft, joined.message, channel);
+    connection.sendError(ERROR.soft, joined.message);
     return;
   }
   const type = joined.channel.type;
@@ -156,7 +157,7 @@ function admitSubscription(
  */
 function subscribeToOwnUserChannel(connection: Connection, channel: string): void {
   if (connection.userId === null || channel !== `${USER_CHANNEL_PREFIX}${connection.userId}`) {
-    connection.sendError(ERROR.soft, `${channel} is reserved for the user signed in as that id`, channel);
+    connection.sendError(ERROR.soft, `${channel} is reserved for the user signed in as that id`);
     return;
   }
   connection.send(encodeFrame({ event: 'pusher_internal:subscription_succeeded', channel, data: {} }));
