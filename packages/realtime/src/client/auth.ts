@@ -3,6 +3,8 @@
  * format, so existing Laravel, Rails and Node endpoints work unchanged) or the app's own async handler.
  */
 
+import { describe } from './errors.js';
+
 /** What the endpoint returns for a channel: `channel_data` for presence, `shared_secret` for encrypted. */
 export interface ChannelAuthData {
   auth: string;
@@ -82,9 +84,7 @@ async function callHandler<T>(run: () => Promise<T>): Promise<T> {
     return await run();
   } catch (error) {
     if (error instanceof AuthFailure) throw error;
-    throw new AuthFailure(
-      `the auth handler threw: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw new AuthFailure(`the auth handler threw: ${describe(error)}`);
   }
 }
 
@@ -101,9 +101,7 @@ async function post(options: EndpointAuth, fields: Record<string, string>): Prom
       signal: typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(AUTH_TIMEOUT_MS) : null,
     });
   } catch (error) {
-    throw new AuthFailure(
-      `could not reach ${options.endpoint}: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    throw new AuthFailure(`could not reach ${options.endpoint}: ${describe(error)}`);
   }
   const text = await response.text().catch(() => '');
   // Only 200 with JSON counts, as in pusher-js: a 204 or a redirect to a login page is not an authorization.
@@ -122,9 +120,9 @@ async function post(options: EndpointAuth, fields: Record<string, string>): Prom
 
 function check(value: unknown, user: boolean): ChannelAuthData {
   const data = value as Partial<ChannelAuthData & UserAuthData> | null;
-  if (typeof data?.auth !== 'string') throw new AuthFailure('the auth response has no "auth" string', 200);
+  if (typeof data?.auth !== 'string') throw new AuthFailure('no "auth" string', 200);
   if (user && typeof data.user_data !== 'string') {
-    throw new AuthFailure('the user auth response has no "user_data" string', 200);
+    throw new AuthFailure('no "user_data" string', 200);
   }
   return data as ChannelAuthData;
 }

@@ -3,7 +3,7 @@ import type { AuthErrorData, ChannelAuthData } from './auth.js';
 import { AuthFailure } from './auth.js';
 import { type Clock, Timer } from './clock.js';
 import { type Callback, Emitter, type GlobalCallback } from './emitter.js';
-import { RealtimeError, ValidationError } from './errors.js';
+import { failure, RealtimeError, ValidationError } from './errors.js';
 import type { Log } from './log.js';
 import type { Frame } from './protocol.js';
 
@@ -38,10 +38,12 @@ export interface ResubscribedData {
 
 /**
  * `pusher:subscription_error`: `AuthError` when the auth endpoint or the server refused (HTTP `status` when the
- * endpoint answered), `SubscriptionTimeout` when the server did not answer within `subscriptionTimeout`.
+ * endpoint answered), `SubscriptionTimeout` when the server did not answer within `subscriptionTimeout`,
+ * `ConnectionFailed` when the connection went `failed` (`closeCode` when the server refused it).
  */
 export interface SubscriptionErrorData extends Omit<AuthErrorData, 'type'> {
-  type: AuthErrorData['type'] | 'SubscriptionTimeout';
+  type: AuthErrorData['type'] | 'SubscriptionTimeout' | 'ConnectionFailed';
+  closeCode?: number;
 }
 
 /** Pusher-js's reserved events, typed; everything else is an app event typed by the caller. */
@@ -54,9 +56,9 @@ export interface ChannelEvents {
   'pusher:decryption_error': { event: string; error: string };
 }
 
-type Deferred<T> = { promise: Promise<T>; resolve(value: T): void; reject(error: unknown): void };
+export type Deferred<T> = { promise: Promise<T>; resolve(value: T): void; reject(error: unknown): void };
 
-function deferred<T>(): Deferred<T> {
+export function deferred<T>(): Deferred<T> {
   let resolve!: (value: T) => void;
   let reject!: (error: unknown) => void;
   const promise = new Promise<T>((res, rej) => {
@@ -91,22 +93,20 @@ export class Channel {
     this.name = name;
     this.host = host;
     this.answer = new Timer(host.clock);
-    this.emitter = new Emitter((error, event) =>
-      host.log('error', `a "${event}" callback on ${name} threw`, error),
-    );
+    this.emitter = new Emitter(host.log, ` on ${name}`);
   }
 
   /** Calls `callback` for `event` on this channel. `T` is the payload as the publisher sent it, after the JSON parse. */
   bind<K extends keyof ChannelEvents>(event: K, callback: (data: ChannelEvents[K]) => void): this;
   bind<T = unknown>(event: string, callback: (data: T, metadata: EventMetadata) => void): this;
   bind(event: string, callback: Callback): this {
-    this.emitter.on(event, callback);
+    this.emitter.bind(event, callback);
     return this;
   }
 
   /** Without `callback`, removes every callback of `event`; without arguments, all of them. */
   unbind(event?: string, callback?: Callback): this {
-    this.emitter.off(event, callback);
+    this.emitter.unbind(event, callback);
     return this;
   }
 
@@ -121,7 +121,10 @@ export class Channel {
     return this;
   }
 
-  /** Resolves once the channel is subscribed (at once if it is); rejects with the auth failure if it is refused. */
+  /**
+   * Resolves once the channel is subscribed (at once if it is); rejects when the attempt fails (refused, timed
+   * out, or the connection `failed`), and at once with that failure until the next attempt starts.
+   */
   get subscribed(): Promise<this> {
     if (this.isSubscribed) return Promise.resolve(this);
     this.waiting ??= deferred<this>();
@@ -135,8 +138,7 @@ export class Channel {
 
   /** @internal Sends `pusher:subscribe` for the current socket, after authorizing if the channel needs it. */
   async subscribe(): Promise<void> {
-    const generation = ++this.generation;
-    this.failedAttempt = false;
+    const generation = this.next();
     const socketId = this.host.socketId;
     if (socketId === null) return;
     let data: Record<string, unknown>;
@@ -156,7 +158,7 @@ export class Channel {
 
   /** @internal The connection is gone: the subscription is too, until the client resubscribes. */
   lost(): void {
-    this.generation += 1;
+    this.next();
     this.answer.clear();
     if (this.isSubscribed) this.lostAt = this.host.clock.now();
     this.isSubscribed = false;
@@ -235,16 +237,21 @@ export class Channel {
     this.lostAt = null;
   }
 
-  private failed(data: SubscriptionErrorData): void {
+  /** A new attempt, or none: later answers for the old one are dropped, and a failure's rejection is forgotten. */
+  private next(): number {
+    if (this.failedAttempt) this.waiting = null;
+    this.failedAttempt = false;
+    return ++this.generation;
+  }
+
+  /** @internal The attempt failed: `subscription_error`, and `subscribed` rejects until the next attempt. */
+  failed(data: SubscriptionErrorData): void {
     this.answer.clear();
     this.failedAttempt = true;
-    this.host.log('warn', `subscription to ${this.name} failed: ${data.error}`);
+    const error = failure(this.host.log, `subscription to ${this.name}`, data);
     this.emitter.emit('pusher:subscription_error', data);
-    const status = data.status === undefined ? '' : ` (HTTP ${data.status})`;
-    this.waiting?.reject(
-      new RealtimeError(`subscription to ${this.name} failed${status}: ${data.error}`, { cause: data }),
-    );
-    this.waiting = null;
+    this.waiting ??= deferred<this>();
+    this.waiting.reject(error);
   }
 }
 

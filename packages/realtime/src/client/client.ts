@@ -124,6 +124,7 @@ export class RealtimeClient<UserInfo = Record<string, unknown>> {
             : new Channel(name, this.host);
     this.channels.set(name, channel);
     if (this.connection.state === 'connected') void channel.subscribe();
+    else this.refuse(channel);
     return channel as ChannelFor<Name, UserInfo>;
   }
 
@@ -156,9 +157,19 @@ export class RealtimeClient<UserInfo = Record<string, unknown>> {
       for (const channel of this.channels.values()) void channel.subscribe();
       this.user.connected();
     } else {
-      for (const channel of this.channels.values()) channel.lost();
+      for (const channel of this.channels.values()) {
+        channel.lost();
+        this.refuse(channel);
+      }
       this.user.lost();
     }
+  }
+
+  /** While `failed`, nothing will subscribe the channel until `connect()`: its waiters are told why. */
+  private refuse(channel: AnyChannel): void {
+    const failure = this.connection.state === 'failed' && this.connection.failure;
+    if (failure)
+      channel.failed({ type: 'ConnectionFailed', error: failure.message, closeCode: failure.closeCode });
   }
 
   private route(frame: Frame): void {

@@ -1,7 +1,7 @@
 import { type BackoffOptions, backoffDelay } from './backoff.js';
 import { type Clock, Timer } from './clock.js';
 import { type Callback, Emitter } from './emitter.js';
-import { RealtimeError } from './errors.js';
+import { describe, RealtimeError } from './errors.js';
 import type { Log } from './log.js';
 import { closeAction, decodeFrame, encodeFrame, type Frame } from './protocol.js';
 import type { SocketLike, WebSocketFactory } from './socket/websocket.js';
@@ -66,6 +66,8 @@ export interface ConnectionEvents {
 export class Connection {
   state: ConnectionState = 'initialized';
   socketId: string | null = null;
+  /** @internal Why the state is `failed`: the error event it emitted (`closeCode` for a refusal). */
+  failure: RealtimeError | null = null;
   private socket: SocketLike | null = null;
   private tls: boolean;
   /** Consecutive attempts that ended without a stable connection. */
@@ -84,7 +86,7 @@ export class Connection {
   private readonly events: Emitter;
 
   constructor(private readonly settings: ConnectionSettings) {
-    this.events = new Emitter((error, event) => settings.log('error', `a "${event}" callback threw`, error));
+    this.events = new Emitter(settings.log);
     this.tls = settings.tls;
     this.activityMs = settings.activityTimeoutMs;
     this.retryTimer = new Timer(settings.clock);
@@ -97,12 +99,12 @@ export class Connection {
   bind<K extends keyof ConnectionEvents>(event: K, callback: (data: ConnectionEvents[K]) => void): this;
   bind(event: ConnectionState, callback: () => void): this;
   bind(event: string, callback: Callback): this {
-    this.events.on(event, callback);
+    this.events.bind(event, callback);
     return this;
   }
 
   unbind(event?: string, callback?: Callback): this {
-    this.events.off(event, callback);
+    this.events.unbind(event, callback);
     return this;
   }
 
@@ -114,12 +116,12 @@ export class Connection {
     void this.open();
   }
 
-  /** Closes the socket and stops reconnecting. Idempotent. */
+  /** Closes the socket and stops reconnecting; from `failed` too, since the app asked. Idempotent. */
   disconnect(): void {
     this.wanted = false;
     this.retryTimer.clear();
     this.drop(1000, 'client disconnect', false);
-    if (this.state !== 'initialized' && this.state !== 'failed') this.setState('disconnected');
+    if (this.state !== 'initialized') this.setState('disconnected');
   }
 
   /** Sends one frame if connected; returns whether it was handed to the socket. */
@@ -159,14 +161,8 @@ export class Connection {
       if (epoch !== this.epoch || !this.wanted) return;
       socket = factory(this.settings.url(this.tls));
     } catch (error) {
-      if (epoch !== this.epoch) return;
       // No WebSocket at all will not fix itself: the one permanent failure besides a refusal.
-      this.wanted = false;
-      this.events.emit(
-        'error',
-        new RealtimeError(`cannot open a WebSocket: ${describe(error)}`, { cause: error }),
-      );
-      this.setState('failed');
+      if (epoch === this.epoch) this.fail(`cannot open a WebSocket: ${describe(error)}`, { cause: error });
       return;
     }
     this.socket = socket;
@@ -181,7 +177,7 @@ export class Connection {
       this.closed(event.code, event.reason);
     };
     this.connectTimer.set(this.settings.connectTimeoutMs, () => {
-      this.settings.log('warn', `no handshake within ${this.settings.connectTimeoutMs} ms`);
+      this.settings.log('warn', `no handshake in ${this.settings.connectTimeoutMs} ms`);
       this.drop(4200, 'connect timeout');
       this.closed(1006, 'connect timeout');
     });
@@ -190,7 +186,7 @@ export class Connection {
   private received(raw: unknown): void {
     const frame = decodeFrame(raw);
     if (!frame) {
-      this.settings.log('warn', 'ignored a frame that is not a protocol 7 event', raw);
+      this.settings.log('warn', 'not a protocol 7 frame', raw);
       return;
     }
     // Any frame proves the link is alive, so it both cancels a pending pong wait and restarts the clock.
@@ -205,7 +201,7 @@ export class Connection {
   private established(frame: Frame): void {
     const data = (frame.data ?? {}) as { socket_id?: unknown; activity_timeout?: unknown };
     if (typeof data.socket_id !== 'string') {
-      this.settings.log('warn', 'connection_established without a socket_id', frame.data);
+      this.settings.log('warn', 'no socket_id', frame.data);
       return;
     }
     this.connectTimer.clear();
@@ -237,7 +233,7 @@ export class Connection {
     this.activityTimer.set(this.activityMs, () => {
       this.send('pusher:ping', {});
       this.pongTimer.set(this.settings.pongTimeoutMs, () => {
-        this.settings.log('warn', `no pong within ${this.settings.pongTimeoutMs} ms: dropping the socket`);
+        this.settings.log('warn', `no pong in ${this.settings.pongTimeoutMs} ms`);
         this.drop(4201, 'pong timeout');
         this.closed(4201, 'pong reply not received');
       });
@@ -246,10 +242,8 @@ export class Connection {
 
   private closed(code: number, reason: string): void {
     const wasConnected = this.state === 'connected';
-    this.connectTimer.clear();
-    this.activityTimer.clear();
-    this.pongTimer.clear();
-    this.socketId = null;
+    // The socket is gone or already dropped: this only clears the timers and the socket id.
+    this.drop(code, reason);
     this.events.emit('closed', { code, reason });
     if (!this.wanted) return;
     if (wasConnected && this.settings.clock.now() - this.connectedAt >= STABLE_AFTER_MS) this.attempts = 0;
@@ -258,14 +252,7 @@ export class Connection {
       this.tls = true;
       void this.open();
     } else if (action === 'refuse') {
-      this.wanted = false;
-      this.events.emit(
-        'error',
-        new RealtimeError(`connection refused: ${code} ${reason || 'see the close code'}`, {
-          closeCode: code,
-        }),
-      );
-      this.setState('failed');
+      this.fail(`connection refused: ${code} ${reason || 'see the close code'}`, { closeCode: code });
     } else if (action === 'retry' && this.attempts === 0) {
       // Once at once; a second consecutive "retry" without a stable connection backs off like any fault.
       this.attempts = 1;
@@ -274,6 +261,13 @@ export class Connection {
       // 4100–4199: the protocol asks for at least 1 s, whatever the configured base.
       this.scheduleRetry(code >= 4100 && code <= 4199 ? 1000 : 0);
     }
+  }
+
+  private fail(message: string, init: { closeCode?: number; cause?: unknown }): void {
+    this.wanted = false;
+    this.failure = new RealtimeError(message, init);
+    this.events.emit('error', this.failure);
+    this.setState('failed');
   }
 
   private scheduleRetry(floorMs: number): void {
@@ -317,8 +311,4 @@ export class Connection {
     this.events.emit('state_change', { previous, current } satisfies StateChange);
     this.events.emit(current);
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,6 +1,8 @@
+import type { Log } from './log.js';
+
 /**
  * The small event dispatcher behind channels, the connection and the user: named callbacks plus
- * catch-all ones. A throwing callback is reported to `onError` and does not stop the others, so one bad
+ * catch-all ones. A throwing callback is logged (`where` names the emitter) and does not stop the others, so one bad
  * handler cannot starve the rest of an event.
  */
 export type Callback = (...args: any[]) => void;
@@ -10,19 +12,24 @@ export class Emitter {
   private readonly named = new Map<string, Set<Callback>>();
   private readonly global = new Set<GlobalCallback>();
 
-  constructor(private readonly onError: (error: unknown, event: string) => void = () => {}) {}
+  constructor(
+    private readonly log: Log,
+    private readonly where = '',
+  ) {}
 
-  on(event: string, callback: Callback): void {
+  bind(event: string, callback: Callback): this {
     const set = this.named.get(event);
     if (set) set.add(callback);
     else this.named.set(event, new Set([callback]));
+    return this;
   }
 
   /** Without a callback, removes every callback of `event`; without arguments, every named callback. */
-  off(event?: string, callback?: Callback): void {
+  unbind(event?: string, callback?: Callback): this {
     if (event === undefined) this.named.clear();
     else if (callback === undefined) this.named.delete(event);
     else this.named.get(event)?.delete(callback);
+    return this;
   }
 
   onAll(callback: GlobalCallback): void {
@@ -45,7 +52,7 @@ export class Emitter {
     try {
       run();
     } catch (error) {
-      this.onError(error, event);
+      this.log('error', `a "${event}" callback${this.where} threw`, error);
     }
   }
 }

@@ -1,6 +1,6 @@
 import { AuthFailure } from './auth.js';
 import { Channel } from './channel.js';
-import { RealtimeError } from './errors.js';
+import { describe, RealtimeError } from './errors.js';
 import type { Frame } from './protocol.js';
 
 type Crypto = typeof import('./decrypt.js');
@@ -34,8 +34,7 @@ export class EncryptedChannel extends Channel {
   private async fetchKey(socketId: string, crypto: Crypto): Promise<string> {
     const auth = await this.host.authorize(this.name, socketId);
     const key = typeof auth.shared_secret === 'string' ? crypto.fromBase64(auth.shared_secret) : null;
-    if (key?.length !== 32)
-      throw new AuthFailure('the auth response has no 32-byte base64 shared_secret', 200);
+    if (key?.length !== 32) throw new AuthFailure('no 32-byte base64 shared_secret', 200);
     this.key = key;
     return auth.auth;
   }
@@ -52,8 +51,7 @@ export class EncryptedChannel extends Channel {
       data = this.crypto.decrypt(this.key, payload.nonce, payload.ciphertext);
     } catch (error) {
       if (mayRefresh) void this.refresh(frame);
-      else
-        this.report(frame.event, `cannot decrypt: ${error instanceof Error ? error.message : String(error)}`);
+      else this.report(frame.event, `cannot decrypt: ${describe(error)}`);
       return;
     }
     super.deliver({ ...frame, data });

@@ -6,6 +6,8 @@
  * mechanism core uses so two loaded copies agree), so `error instanceof RealtimeError` and
  * `error instanceof XError` hold with core's classes as well as with these; a unit test keeps the two in step.
  */
+import type { Log } from './log.js';
+
 const BRANDS = Symbol.for('@x/core/error-brands');
 
 function brand(error: Error, brands: string[], name: string): void {
@@ -16,6 +18,25 @@ function brand(error: Error, brands: string[], name: string): void {
 function hasBrand(value: unknown, name: string): boolean {
   const brands = (value as { [BRANDS]?: unknown } | null)?.[BRANDS];
   return Array.isArray(brands) && brands.includes(name);
+}
+
+/** An error's message, or the thrown value as a string. */
+export function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A failed subscription or signin, logged: the message says why, and which HTTP status the endpoint answered. */
+export function failure(
+  log: Log,
+  what: string,
+  data: { error: string; status?: number | undefined },
+): RealtimeError {
+  const error = new RealtimeError(
+    `${what} failed${data.status === undefined ? '' : ` (HTTP ${data.status})`}: ${data.error}`,
+    { cause: data },
+  );
+  log('warn', error.message);
+  return error;
 }
 
 /** A protocol error (`pusher:error` code), a refused connection (close code), or a failed subscription or signin. */

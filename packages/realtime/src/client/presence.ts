@@ -115,8 +115,7 @@ export class PresenceChannel<UserInfo = Record<string, unknown>> extends Private
     }
     // Since pusher-js 7.4 a signed-in user may be authorized without channel_data; the id comes from signin.
     const userId = this.host.userId();
-    if (userId === null)
-      throw new AuthFailure('the auth response has no channel_data and no user is signed in', 200);
+    if (userId === null) throw new AuthFailure('no channel_data and no signed-in user', 200);
     this.members.setMyId(userId);
     return { auth: auth.auth };
   }

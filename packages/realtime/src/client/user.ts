@@ -1,7 +1,7 @@
 import { type AuthErrorData, AuthFailure, type UserAuthData } from './auth.js';
-import { Channel, type ChannelHost } from './channel.js';
+import { Channel, type ChannelHost, type Deferred, deferred } from './channel.js';
 import { type Callback, Emitter } from './emitter.js';
-import { RealtimeError } from './errors.js';
+import { failure } from './errors.js';
 import type { Frame } from './protocol.js';
 
 /** The signed-in user's `user_data`, as the app's endpoint signed it. */
@@ -30,45 +30,30 @@ export class User {
   private requested = false;
   /** A signin is under way on this socket (auth requested or `pusher:signin` sent, no answer yet). */
   private inFlight = false;
-  private waiting: {
-    resolve(data: UserData): void;
-    reject(error: unknown): void;
-    promise: Promise<UserData>;
-  } | null = null;
+  private waiting: Deferred<UserData> | null = null;
   private channel: Channel | null = null;
   /** Bumped per attempt, so an auth answer for a socket that is gone is dropped. */
   private generation = 0;
 
   constructor(private readonly host: UserHost) {
-    const onError = (error: unknown, event: string) =>
-      host.log('error', `a user "${event}" callback threw`, error);
-    this.emitter = new Emitter(onError);
-    this.watchlist = new Emitter(onError);
+    this.emitter = new Emitter(host.log, ' on user');
+    this.watchlist = new Emitter(host.log, ' on watchlist');
   }
 
   bind<T = unknown>(event: string, callback: (data: T) => void): this {
-    this.emitter.on(event, callback as Callback);
+    this.emitter.bind(event, callback as Callback);
     return this;
   }
 
   unbind(event?: string, callback?: Callback): this {
-    this.emitter.off(event, callback);
+    this.emitter.unbind(event, callback);
     return this;
   }
 
   /** Signs in now if connected, else as soon as the connection is up; resolves with the user data. */
   signin(): Promise<UserData> {
     if (this.data) return Promise.resolve(this.data);
-    if (!this.waiting) {
-      let resolve!: (data: UserData) => void;
-      let reject!: (error: unknown) => void;
-      const promise = new Promise<UserData>((res, rej) => {
-        resolve = res;
-        reject = rej;
-      });
-      promise.catch(() => {});
-      this.waiting = { promise, resolve, reject };
-    }
+    this.waiting ??= deferred<UserData>();
     const promise = this.waiting.promise;
     this.requested = true;
     // After a failure on this socket, calling signin() again is the retry.
@@ -129,7 +114,7 @@ export class User {
     try {
       user = JSON.parse(String((data as { user_data?: unknown })?.user_data));
     } catch {
-      this.failed({ type: 'AuthError', error: 'signin_success carried user_data that is not JSON' });
+      this.failed({ type: 'AuthError', error: 'user_data is not JSON' });
       return;
     }
     if (typeof user?.id !== 'string' || user.id === '') {
@@ -153,10 +138,9 @@ export class User {
 
   private failed(data: AuthErrorData): void {
     this.inFlight = false;
-    this.host.log('warn', `signin failed: ${data.error}`);
+    const error = failure(this.host.log, 'signin', data);
     this.emitter.emit('pusher:signin_error', data);
-    const status = data.status === undefined ? '' : ` (HTTP ${data.status})`;
-    this.waiting?.reject(new RealtimeError(`signin failed${status}: ${data.error}`, { cause: data }));
+    this.waiting?.reject(error);
     this.waiting = null;
     // Not retried on this socket (as pusher-js); the next connection tries again while signin stays requested.
   }

@@ -80,6 +80,24 @@ describe('connection', () => {
     expect(box.rt.stats().sockets.opened).toBe(opened);
     expect(stranger.connection.state).toBe('failed');
   });
+
+  it('a refused key (4001) settles the channels waiting: ConnectionFailed, subscribed rejects', async () => {
+    const stranger = new RealtimeClient('no-such-key', { ...wsTarget(box.rt), forceTLS: false });
+    fleet.clients.push(stranger);
+    const news = stranger.subscribe('news');
+    const errors: unknown[] = [];
+    news.bind('pusher:subscription_error', (error) => errors.push(error));
+    stranger.connect();
+    await expect(news.subscribed).rejects.toMatchObject({
+      cause: { type: 'ConnectionFailed', closeCode: 4001 },
+    });
+    expect(errors).toEqual([expect.objectContaining({ type: 'ConnectionFailed', closeCode: 4001 })]);
+    // One subscribed while failed is not left hanging either.
+    await expect(stranger.subscribe('later').subscribed).rejects.toThrow(/4001/);
+    // disconnect() is the app's request, honoured from failed too.
+    stranger.disconnect();
+    expect(stranger.connection.state).toBe('disconnected');
+  });
 });
 
 describe('public channels', () => {

@@ -183,4 +183,17 @@ describe('users', () => {
     ada.connect();
     await waitFor(() => ada.connection.state === 'connected');
   });
+
+  it('disconnect() after a 4009 moves failed to disconnected; connect() then works', async () => {
+    const ada = await fleet.connected('ada');
+    await ada.signin();
+    const states = recordStates(ada);
+    await server.users.terminateConnections('ada');
+    await waitFor(() => ada.connection.state === 'failed');
+    ada.disconnect();
+    expect(ada.connection.state).toBe('disconnected');
+    ada.connect();
+    await waitFor(() => ada.connection.state === 'connected');
+    expect(states).toEqual(['failed', 'disconnected', 'connecting', 'connected']);
+  });
 });

@@ -419,3 +419,89 @@ describe('channels over the state machine', () => {
     expect(errors).toHaveLength(1);
   });
 });
+
+describe('a failed connection', () => {
+  it('settles every channel: subscription_error ConnectionFailed with the close code, subscribed rejects', async () => {
+    const t = setup();
+    const orders = t.client.subscribe('private-orders');
+    const waiting = orders.subscribed;
+    const errors: unknown[] = [];
+    orders.bind('pusher:subscription_error', (e) => errors.push(e));
+    t.client.connect();
+    await flush();
+    t.last().serverClose(4001, 'no such app');
+    expect(t.client.connection.state).toBe('failed');
+    expect(errors).toEqual([
+      { type: 'ConnectionFailed', error: 'connection refused: 4001 no such app', closeCode: 4001 },
+    ]);
+    await expect(waiting).rejects.toMatchObject({ cause: { type: 'ConnectionFailed', closeCode: 4001 } });
+    // Asked for later, or for a channel subscribed while failed: rejected at once, not left hanging.
+    await expect(orders.subscribed).rejects.toThrow(/4001/);
+    await expect(t.client.subscribe('news').subscribed).rejects.toThrow(/4001/);
+    // connect() is a new attempt: waiters wait for it, and the subscription succeeds.
+    t.client.connect();
+    const again = orders.subscribed;
+    await flush();
+    t.last().established();
+    await settle();
+    t.last().frame('pusher_internal:subscription_succeeded', {}, 'private-orders');
+    await expect(again).resolves.toBe(orders);
+  });
+
+  it('settles a subscribe already sent (its subscriptionTimeout is cancelled) and one still authorizing', async () => {
+    const gate: { release?: () => void } = {};
+    const t = await connected({
+      channelAuthorization: {
+        customHandler: ({ channelName }) =>
+          channelName === 'private-slow-auth'
+            ? new Promise((resolve) => {
+                gate.release = () => resolve({ auth: 'k:sig' });
+              })
+            : Promise.resolve({ auth: 'k:sig' }),
+      },
+    });
+    const sent = t.client.subscribe('private-sent');
+    const authorizing = t.client.subscribe('private-slow-auth');
+    await settle();
+    expect(t.last().sent.map((f) => f.event)).toEqual(['pusher:subscribe']);
+    const results = Promise.allSettled([sent.subscribed, authorizing.subscribed]);
+    t.last().serverClose(4009, 'terminated');
+    const [a, b] = await results;
+    expect(a).toMatchObject({ status: 'rejected', reason: { cause: { closeCode: 4009 } } });
+    expect(b).toMatchObject({ status: 'rejected', reason: { cause: { closeCode: 4009 } } });
+    // The late auth answer and the timeout that would have fired add nothing.
+    const errors: unknown[] = [];
+    sent.bind('pusher:subscription_error', (e) => errors.push(e));
+    gate.release?.();
+    await settle();
+    t.clock.advance(60_000);
+    expect(errors).toEqual([]);
+  });
+
+  it('without a WebSocket: ConnectionFailed, no close code', async () => {
+    const t = setup({
+      webSocketFactory: () => {
+        throw new Error('no sockets here');
+      },
+    });
+    const news = t.client.subscribe('news');
+    t.client.connect();
+    await flush();
+    await expect(news.subscribed).rejects.toMatchObject({
+      cause: { type: 'ConnectionFailed', error: 'cannot open a WebSocket: no sockets here' },
+    });
+  });
+
+  it('disconnect() moves it to disconnected, and connect() after that connects', async () => {
+    const t = await connected();
+    t.last().serverClose(4009, 'terminated');
+    t.client.disconnect();
+    expect(t.client.connection.state).toBe('disconnected');
+    expect(t.states).toEqual(['connecting', 'connected', 'failed', 'disconnected']);
+    t.client.connect();
+    await flush();
+    t.last().established('9.9');
+    expect(t.client.connection.state).toBe('connected');
+    expect(t.sockets).toHaveLength(2);
+  });
+});
