@@ -30,4 +30,4 @@ export type { ClientLogger } from './client/log.js';
 export type { RealtimeClientOptions } from './client/options.js';
 export { type Member, Members, PresenceChannel, type PresenceEvents } from './client/presence.js';
 export type { SocketLike, WebSocketFactory } from './client/socket/websocket.js';
-export { User, type UserData } from './client/user.js';
+export { User, type UserData, type Watchlist } from './client/user.js';

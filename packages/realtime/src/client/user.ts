@@ -17,6 +17,13 @@ export interface UserHost extends ChannelHost {
   readonly connected: boolean;
 }
 
+/** `client.user.watchlist`: `online` and `offline` with the `user_ids` of the watchlist that changed. */
+export interface Watchlist {
+  bind(event: 'online' | 'offline', callback: (data: { user_ids: string[] }) => void): this;
+  /** Without `callback`, removes every callback of `event`; without arguments, all of them. */
+  unbind(event?: 'online' | 'offline', callback?: Callback): this;
+}
+
 /**
  * `client.user`: signs in with `pusher:signin` and then receives what the server sends to this user
  * (`#server-to-user-{id}`). Signin is repeated on every new connection, since it belongs to a socket.
@@ -25,7 +32,7 @@ export interface UserHost extends ChannelHost {
  */
 export class User {
   data: UserData | null = null;
-  readonly watchlist: Emitter;
+  readonly watchlist: Watchlist;
   private readonly emitter: Emitter;
   private requested = false;
   /** A signin is under way on this socket (auth requested or `pusher:signin` sent, no answer yet). */
@@ -82,7 +89,7 @@ export class User {
     }
     if (frame.event === 'pusher_internal:watchlist_events') {
       const events = (frame.data as { events?: { name: string; user_ids: string[] }[] })?.events ?? [];
-      for (const event of events) this.watchlist.emit(event.name, { user_ids: event.user_ids });
+      for (const event of events) (this.watchlist as Emitter).emit(event.name, { user_ids: event.user_ids });
       return true;
     }
     if (this.channel && frame.channel === this.channel.name) {

@@ -505,3 +505,19 @@ describe('a failed connection', () => {
     expect(t.sockets).toHaveLength(2);
   });
 });
+
+describe('user watchlist', () => {
+  it('bind / unbind online and offline, like the rest of the API', async () => {
+    const t = await connected();
+    const seen: string[][] = [];
+    const onOnline = ({ user_ids }: { user_ids: string[] }) => seen.push(user_ids);
+    expect(t.client.user.watchlist.bind('online', onOnline)).toBe(t.client.user.watchlist);
+    const frame = (name: string, ids: string[]) =>
+      t.last().frame('pusher_internal:watchlist_events', { events: [{ name, user_ids: ids }] });
+    frame('online', ['u1', 'u2']);
+    frame('offline', ['u3']);
+    t.client.user.watchlist.unbind('online', onOnline);
+    frame('online', ['u4']);
+    expect(seen).toEqual([['u1', 'u2']]);
+  });
+});

@@ -39,4 +39,10 @@ describe('public types', () => {
     // @ts-expect-error encrypted channels refuse client events (it throws at run time)
     expectTypeOf(encrypted.trigger).toBeCallableWith('client-x', {});
   });
+
+  it('user.watchlist is bind / unbind only: its emit is not public', () => {
+    client.user.watchlist.bind('online', ({ user_ids }) => expectTypeOf(user_ids).toEqualTypeOf<string[]>());
+    // @ts-expect-error the client emits watchlist events, the app does not
+    client.user.watchlist.emit;
+  });
 });
