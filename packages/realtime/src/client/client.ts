@@ -52,7 +52,7 @@ export class RealtimeClient<UserInfo = Record<string, unknown>> {
     if (!host) throw new ValidationError('options', [{ path: 'cluster', message: 'set cluster or wsHost' }]);
     this.key = key;
     this.options = options;
-    this.log = makeLog(options.logger);
+    this.log = makeLog(options.logger, options.logLevel);
     const clock = options.clock ?? systemClock;
     const factory = options.webSocketFactory;
     this.connection = new Connection({

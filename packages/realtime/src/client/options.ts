@@ -1,3 +1,4 @@
+import type { LogLevel } from '@x/core';
 import type { ChannelAuthorization, UserAuthentication } from './auth.js';
 import type { BackoffOptions } from './backoff.js';
 import type { Clock } from './clock.js';
@@ -41,6 +42,8 @@ export interface RealtimeClientOptions {
   webSocketFactory?: WebSocketFactory;
   /** Anything shaped like `console`; silent by default. */
   logger?: ClientLogger;
+  /** The least severe level passed to `logger`: `debug` adds every state change. Default `warn`. */
+  logLevel?: LogLevel;
   /** Testing seam: drives every timer. */
   clock?: Clock;
   /** Testing seam: the jitter source, [0, 1). */

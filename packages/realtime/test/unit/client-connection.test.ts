@@ -521,3 +521,38 @@ describe('user watchlist', () => {
     expect(seen).toEqual([['u1', 'u2']]);
   });
 });
+
+describe('logLevel', () => {
+  function lines(logLevel?: RealtimeClientOptions['logLevel']) {
+    const out: string[] = [];
+    const log = (level: string) => (message: string) => out.push(`${level} ${message}`);
+    const t = setup({
+      logLevel,
+      logger: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },
+    });
+    t.client.connection.bind('connected', () => {
+      throw new Error('boom');
+    });
+    t.client.connect();
+    return { out, t };
+  }
+
+  it("defaults to 'warn': state changes (debug) are left out, a throwing callback (error) is not", async () => {
+    const { out, t } = lines();
+    await flush();
+    t.last().established();
+    expect(out).toEqual(['error [x/realtime] a "connected" callback threw']);
+  });
+
+  it("'debug' passes everything; 'off' nothing", async () => {
+    const debug = lines('debug');
+    await flush();
+    debug.t.last().established();
+    expect(debug.out).toContain('debug [x/realtime] state initialized -> connecting');
+    expect(debug.out.at(-1)).toMatch(/^error /);
+    const off = lines('off');
+    await flush();
+    off.t.last().established();
+    expect(off.out).toEqual([]);
+  });
+});
