@@ -10,7 +10,10 @@ export class Users {
     this.#context = context;
   }
 
-  /** Closes every connection of a signed-in user (close code 4009); they may reconnect and sign in again. */
+  /**
+   * Closes every connection of a signed-in user with close code 4009: the client goes `failed` and does not
+   * reconnect on its own; only the app's explicit `connect()` (after, say, signing the user in again) does.
+   */
   terminateConnections(userId: string, options?: RequestOptions): APIPromise<TerminateResult> {
     return this.#context.client.request(() => {
       if (typeof userId !== 'string' || userId === '') {
