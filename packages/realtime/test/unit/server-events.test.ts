@@ -196,7 +196,9 @@ describe('sendToUser and encrypted channels', () => {
   it('sends to #server-to-user-{id} as-is', async () => {
     const { server, calls } = serverWith();
     await Promise.all([server.sendToUser('u1', 'hello', { a: 1 }), server.sendToUser('u2', 'hello', 'x')]);
-    expect(calls.map((c) => c.body)).toEqual([
+    // Two separate requests in flight at once: they may arrive in either order.
+    const bodies = calls.map((c) => c.body).sort((a, b) => a.channels[0].localeCompare(b.channels[0]));
+    expect(bodies).toEqual([
       { name: 'hello', data: '{"a":1}', channels: ['#server-to-user-u1'] },
       { name: 'hello', data: 'x', channels: ['#server-to-user-u2'] },
     ]);
@@ -212,7 +214,10 @@ describe('sendToUser and encrypted channels', () => {
       server.trigger('private-encrypted-x', 'e', { secret: 'ü' }),
       server.trigger('public', 'e', 1),
     ]);
-    const event = calls[0]!.body.batch[0];
+    // Encryption is async, so the two triggers may reach the queue in either order.
+    const event = calls
+      .flatMap((c) => c.body.batch ?? [{ ...c.body, channel: c.body.channels?.[0] }])
+      .find((e: { channel: string }) => e.channel === 'private-encrypted-x');
     const { nonce, ciphertext } = JSON.parse(event.data);
     const require = createRequire(createRequire(import.meta.url).resolve('pusher'));
     const nacl = require('tweetnacl');
