@@ -14,9 +14,18 @@ import {
 } from '@x/core';
 import { name as packageName, version as packageVersion } from '../package.json';
 import { type OAuthSignatureMethod, oauthSigner, signOAuth } from './oauth.js';
+import { Coupons } from './resources/coupons.js';
 import { Customers } from './resources/customers.js';
+import { Data } from './resources/data.js';
 import { Orders } from './resources/orders.js';
+import { PaymentGateways } from './resources/payment-gateways.js';
 import { Products } from './resources/products.js';
+import { Reports } from './resources/reports.js';
+import { Settings } from './resources/settings.js';
+import { ShippingMethods } from './resources/shipping-methods.js';
+import { ShippingZones } from './resources/shipping-zones.js';
+import { SystemStatus } from './resources/system-status.js';
+import { Taxes } from './resources/taxes.js';
 import { Webhooks } from './resources/webhooks.js';
 
 export interface StoreClientOptions extends Omit<ClientOptions, 'baseURL' | 'auth'> {
@@ -50,6 +59,15 @@ export class StoreClient extends BaseClient<StoreClientOptions> {
   readonly orders: Orders;
   readonly customers: Customers;
   readonly webhooks: Webhooks;
+  readonly coupons: Coupons;
+  readonly taxes: Taxes;
+  readonly settings: Settings;
+  readonly paymentGateways: PaymentGateways;
+  readonly shippingZones: ShippingZones;
+  readonly shippingMethods: ShippingMethods;
+  readonly systemStatus: SystemStatus;
+  readonly reports: Reports;
+  readonly data: Data;
 
   constructor(options: StoreClientOptions) {
     const home = checkOptions(options);
@@ -79,6 +97,15 @@ export class StoreClient extends BaseClient<StoreClientOptions> {
     this.orders = new Orders(context);
     this.customers = new Customers(context);
     this.webhooks = new Webhooks(context);
+    this.coupons = new Coupons(context);
+    this.taxes = new Taxes(context);
+    this.settings = new Settings(context);
+    this.paymentGateways = new PaymentGateways(context);
+    this.shippingZones = new ShippingZones(context);
+    this.shippingMethods = new ShippingMethods(context);
+    this.systemStatus = new SystemStatus(context);
+    this.reports = new Reports(context);
+    this.data = new Data(context);
   }
 }
 

@@ -35,9 +35,21 @@ export type {
   GetParams,
   ListOptions,
 } from './resources/collection.js';
+export type { Coupons } from './resources/coupons.js';
 export type { Customers } from './resources/customers.js';
+export type { Data } from './resources/data.js';
 export type { OrderNotes, OrderRefunds, Orders } from './resources/orders.js';
+export type { PaymentGateways } from './resources/payment-gateways.js';
+export type { ProductAttributes } from './resources/product-attributes.js';
 export type { Products, ProductTerms, Variations } from './resources/products.js';
+export type { Reports } from './resources/reports.js';
+export type { Reviews } from './resources/reviews.js';
+export type { Settings } from './resources/settings.js';
+export type { ShippingClasses } from './resources/shipping-classes.js';
+export type { ShippingMethods } from './resources/shipping-methods.js';
+export type { ShippingZones } from './resources/shipping-zones.js';
+export type { SystemStatus } from './resources/system-status.js';
+export type { Taxes } from './resources/taxes.js';
 export type { Webhooks } from './resources/webhooks.js';
 export type { Address, AddressInput, BatchItemError, MetaData, MetaDataInput } from './schemas/common.js';
 export {

@@ -31,6 +31,9 @@ import {
   type Schemas,
   type StoreContext,
 } from './collection.js';
+import { ProductAttributes } from './product-attributes.js';
+import { Reviews } from './reviews.js';
+import { ShippingClasses } from './shipping-classes.js';
 
 const productSchemas = {
   item: product,
@@ -59,6 +62,9 @@ export class Products {
   readonly variations: Variations;
   readonly categories: ProductTerms;
   readonly tags: ProductTerms;
+  readonly attributes: ProductAttributes;
+  readonly shippingClasses: ShippingClasses;
+  readonly reviews: Reviews;
   readonly #collection: Collection<typeof productSchemas>;
 
   constructor(context: StoreContext) {
@@ -66,6 +72,9 @@ export class Products {
     this.variations = new Variations(context);
     this.categories = new ProductTerms(context, 'categories');
     this.tags = new ProductTerms(context, 'tags');
+    this.attributes = new ProductAttributes(context);
+    this.shippingClasses = new ShippingClasses(context);
+    this.reviews = new Reviews(context);
   }
 
   /** Prices are decimal strings (`regular_price: '19.99'`): the store rejects JSON numbers. */

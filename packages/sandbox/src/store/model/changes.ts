@@ -11,6 +11,13 @@ export const COLLECTIONS = [
   'customers',
   'terms',
   'webhooks',
+  'coupons',
+  'tax_rates',
+  'tax_classes',
+  'options',
+  'attributes',
+  'reviews',
+  'zones',
 ] as const;
 
 export type Collection = (typeof COLLECTIONS)[number];

@@ -1,5 +1,12 @@
 /** The rows of the emulated install, as the model keeps them (times in ms, amounts as numbers). */
 
+import type { AttributeRec } from './attributes.js';
+import type { CouponRec } from './coupons.js';
+import type { OptionRec } from './options.js';
+import type { ReviewRec } from './reviews.js';
+import type { ZoneRec } from './shipping-zones.js';
+import type { TaxClassRec, TaxRateRec } from './taxes.js';
+
 export interface Meta {
   id: number;
   key: string;
@@ -227,7 +234,8 @@ export interface CustomerRec {
 
 export interface TermRec {
   id: number;
-  taxonomy: 'product_cat' | 'product_tag';
+  /** Categories, tags, shipping classes, or the terms of a global attribute (`pa_<slug>`). */
+  taxonomy: 'product_cat' | 'product_tag' | 'product_shipping_class' | `pa_${string}`;
   name: string;
   slug: string;
   parent: number;
@@ -258,6 +266,18 @@ export interface Sequences {
   webhook: number;
   meta: number;
   item: number;
+  /** wp_options.option_id */
+  option: number;
+  /** woocommerce_attribute_taxonomies.attribute_id */
+  attribute: number;
+  /** woocommerce_tax_rates.tax_rate_id */
+  tax_rate: number;
+  /** wc_tax_rate_classes.tax_rate_class_id */
+  tax_class: number;
+  /** woocommerce_shipping_zones.zone_id */
+  zone: number;
+  /** woocommerce_shipping_zone_methods.instance_id */
+  zone_method: number;
 }
 
 export interface StoreState {
@@ -270,4 +290,11 @@ export interface StoreState {
   customers: Map<number, CustomerRec>;
   terms: Map<number, TermRec>;
   webhooks: Map<number, WebhookRec>;
+  coupons: Map<number, CouponRec>;
+  tax_rates: Map<number, TaxRateRec>;
+  tax_classes: Map<number, TaxClassRec>;
+  options: Map<number, OptionRec>;
+  attributes: Map<number, AttributeRec>;
+  reviews: Map<number, ReviewRec>;
+  zones: Map<number, ZoneRec>;
 }

@@ -10,7 +10,21 @@ export const UNCATEGORIZED_ID = 15;
 
 export function createEmptyState(now = Date.now()): StoreState {
   const state: StoreState = {
-    seq: { post: 10, user: 1, term: 15, comment: 0, webhook: 0, meta: 0, item: 0 },
+    seq: {
+      post: 10,
+      user: 1,
+      term: 15,
+      comment: 0,
+      webhook: 0,
+      meta: 0,
+      item: 0,
+      option: 0,
+      attribute: 0,
+      tax_rate: 0,
+      tax_class: 0,
+      zone: 0,
+      zone_method: 0,
+    },
     products: new Map(),
     variations: new Map(),
     orders: new Map(),
@@ -19,6 +33,13 @@ export function createEmptyState(now = Date.now()): StoreState {
     customers: new Map(),
     terms: new Map(),
     webhooks: new Map(),
+    coupons: new Map(),
+    tax_rates: new Map(),
+    tax_classes: new Map(),
+    options: new Map(),
+    attributes: new Map(),
+    reviews: new Map(),
+    zones: new Map(),
   };
   void now;
   state.terms.set(UNCATEGORIZED_ID, {
@@ -65,6 +86,13 @@ const SEQUENCE_OF: Record<(typeof COLLECTIONS)[number], keyof Sequences> = {
   customers: 'user',
   terms: 'term',
   webhooks: 'webhook',
+  coupons: 'post',
+  tax_rates: 'tax_rate',
+  tax_classes: 'tax_class',
+  options: 'option',
+  attributes: 'attribute',
+  reviews: 'comment',
+  zones: 'zone',
 };
 
 /** Highest id found under `key` arrays anywhere in `value` (order items, meta rows), for raiseSequences(). */
@@ -93,7 +121,14 @@ export function raiseSequences(state: StoreState): void {
     for (const id of state[name].keys()) state.seq[seq] = Math.max(state.seq[seq], id);
   }
   const all = COLLECTIONS.map((name) => [...state[name].values()]);
-  state.seq.item = Math.max(state.seq.item, maxNestedId(all, ['line_items', 'shipping_lines', 'fee_lines']));
+  state.seq.item = Math.max(
+    state.seq.item,
+    maxNestedId(all, ['line_items', 'shipping_lines', 'fee_lines', 'coupon_lines', 'tax_lines']),
+  );
+  state.seq.zone_method = Math.max(
+    state.seq.zone_method,
+    maxNestedId([...state.zones.values()], ['methods']),
+  );
   state.seq.meta = Math.max(state.seq.meta, maxNestedId(all, ['meta_data']));
 }
 

@@ -1,10 +1,21 @@
 import type { Store } from '../model/store.js';
 import type { Router } from '../wp/router.js';
+import { registerAttributes } from './attributes.js';
+import { registerCoupons } from './coupons.js';
 import { registerCustomers } from './customers.js';
+import { registerData } from './data.js';
 import { registerNotes } from './notes.js';
 import { registerOrders } from './orders.js';
+import { registerPaymentGateways } from './payment-gateways.js';
 import { registerProducts } from './products.js';
 import { registerRefunds } from './refunds.js';
+import { registerReports } from './reports.js';
+import { registerReviews } from './reviews.js';
+import { registerSettings } from './settings.js';
+import { registerShippingClasses } from './shipping-classes.js';
+import { registerShippingZones } from './shipping-zones.js';
+import { registerSystemStatus } from './system-status.js';
+import { registerTaxes } from './taxes.js';
 import { registerTerms } from './terms.js';
 import { registerVariations } from './variations.js';
 import { registerWebhooks } from './webhooks.js';
@@ -14,12 +25,34 @@ import { registerWebhooks } from './webhooks.js';
  * the presenters webhook deliveries use for `product.*`, `order.*` and `customer.*` payloads.
  */
 export function registerRoutes(router: Router, store: Store): void {
+  registerCoupons(router, store);
   registerProducts(router, store);
   registerVariations(router);
   registerTerms(router, store);
+
+  registerAttributes(router, store);
+
+  registerShippingClasses(router, store);
+
+  registerReviews(router, store);
+
   registerOrders(router, store);
   registerNotes(router);
   registerRefunds(router);
   registerCustomers(router, store);
   registerWebhooks(router);
+
+  registerReports(router, store);
+
+  registerSettings(router, store);
+
+  registerShippingZones(router, store);
+
+  registerTaxes(router, store);
+
+  registerSystemStatus(router, store);
+
+  registerPaymentGateways(router, store);
+
+  registerData(router, store);
 }

@@ -1,0 +1,5 @@
+import type { Store } from '../model/store.js';
+import type { Router } from '../wp/router.js';
+
+/** Not served yet. */
+export function registerShippingClasses(_router: Router, _store: Store): void {}
