@@ -119,7 +119,9 @@ export function wcFormatDecimal(value: unknown): string {
  * Any `dp` works (the emulator's callers bound it first, as PHP's memory limit bounds a real site's).
  */
 export function numberFormat(n: number, dp: number): string {
-  const text = fixed(Number.isFinite(n) ? n : 0, Math.max(0, dp));
+  const places = Math.max(0, dp);
+  const finite = Number.isFinite(n) ? n : 0;
+  const text = fixed(places <= 15 ? phpRound(finite, places) : finite, places);
   return /^-[0.]*$/.test(text) ? text.slice(1) : text;
 }
 
@@ -135,8 +137,25 @@ export const PHP_MEMORY_LIMIT = 128 * 1024 * 1024;
  * store's 2 without one. The orders and refunds controllers declare `dp` (integer, no bounds) for their lists
  * only, so a single order or refund takes any value, unvalidated ("abc" is 0).
  */
-export function responseDecimals(dp: unknown): number {
-  return dp === undefined || dp === null ? 2 : absint(dp);
+export function responseDecimals(dp: unknown, storeDecimals = 2): number {
+  return dp === undefined || dp === null ? storeDecimals : absint(dp);
+}
+
+/**
+ * PHP's round($value, $precision, $mode) (NumberUtil::round): the scaled value is first pre-rounded to 15
+ * significant digits, so 0.825 (stored as 0.82499999...) rounds to 0.83 as PHP does, where JavaScript's
+ * toFixed() gives 0.82. `half_down` is PHP_ROUND_HALF_DOWN (WC_DISCOUNT_ROUNDING_MODE, and tax rounding when
+ * prices include tax).
+ */
+export function phpRound(value: number, precision = 0, mode: 'half_up' | 'half_down' = 'half_up'): number {
+  if (!Number.isFinite(value)) return value;
+  const factor = 10 ** precision;
+  // Past 2^52 a double has no fraction left to round.
+  if (Math.abs(value * factor) >= 2 ** 52) return value;
+  const scaled = Number((value * factor).toPrecision(15));
+  const magnitude = Math.abs(scaled);
+  const whole = mode === 'half_up' ? Math.floor(magnitude + 0.5) : Math.ceil(magnitude - 0.5);
+  return (Math.sign(scaled) * whole) / factor;
 }
 
 /** Throws (a 500 critical error) when `fields` amounts with `dp` decimals would exhaust PHP's memory_limit. */

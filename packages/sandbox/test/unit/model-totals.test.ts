@@ -1,47 +1,44 @@
 /** Order totals and line pricing, straight on the model. */
 import { describe, expect, it } from 'vitest';
 import { createOrder, updateOrder } from '../../src/store/model/orders.js';
-import type { OrderRec } from '../../src/store/model/records.js';
-import { recalcTotals } from '../../src/store/model/totals.js';
 import { makeStore, product } from '../helpers/model.js';
 
-function order(lines: { subtotal: number; total: number }[], shipping: number[] = [], fees: number[] = []) {
-  return {
-    line_items: lines.map((l, i) => ({ id: i + 1, quantity: 1, ...l })),
-    shipping_lines: shipping.map((total, i) => ({ id: 100 + i, total })),
-    fee_lines: fees.map((total, i) => ({ id: 200 + i, total })),
-    shipping_total: 0,
-    discount_total: 0,
-    total: 0,
-  } as unknown as OrderRec;
-}
-
-describe('recalcTotals', () => {
+describe('calculate_totals() without taxes or coupons', () => {
   it('adds items, shipping and fees; the discount is what line totals take off their subtotals', () => {
-    const o = order(
-      [
-        { subtotal: 40, total: 30 },
-        { subtotal: 5, total: 5 },
+    const store = makeStore();
+    const a = product(store, '40');
+    const b = product(store, '5');
+    const o = createOrder(store, {
+      line_items: [
+        { product_id: a.id, quantity: 1, total: '30' },
+        { product_id: b.id, quantity: 1 },
       ],
-      [4.5, 0.5],
-      [2, -1],
-    );
-    recalcTotals(o);
+      shipping_lines: [
+        { method_id: 'flat_rate', total: '4.5' },
+        { method_id: 'flat_rate', total: '0.5' },
+      ],
+      fee_lines: [
+        { name: 'Wrap', total: '2' },
+        { name: 'Goodwill', total: '-1' },
+      ],
+    });
     expect(o.shipping_total).toBe(5);
     expect(o.discount_total).toBe(10);
     expect(o.total).toBe(41);
   });
 
   it('rounds the total to cents (0.1 + 0.2 is 0.3, not 0.30000000000000004)', () => {
-    const o = order([{ subtotal: 0.1, total: 0.1 }], [0.2]);
-    recalcTotals(o);
+    const store = makeStore();
+    const o = createOrder(store, {
+      line_items: [{ product_id: product(store, '0.1').id, quantity: 1 }],
+      shipping_lines: [{ method_id: 'flat_rate', total: '0.2' }],
+    });
     expect(o.total).toBe(0.3);
   });
 
   it('is zero for an empty order', () => {
-    const o = order([]);
-    recalcTotals(o);
-    expect([o.total, o.shipping_total, o.discount_total]).toEqual([0, 0, 0]);
+    const o = createOrder(makeStore(), {});
+    expect([o.total, o.shipping_total, o.discount_total, o.total_tax]).toEqual([0, 0, 0, 0]);
   });
 });
 

@@ -2,9 +2,11 @@ import { isNumericString, phpFloatval, wcFormatDecimal } from '../numbers.js';
 import { RestError } from '../wp/errors.js';
 import { unitPrice, variationName } from './catalog.js';
 import { applyMeta } from './meta.js';
+import { getOption } from './options.js';
 import type { FeeLine, LineItem, Meta, OrderRec, ProductRec, ShippingLine, VariationRec } from './records.js';
 import { nextId } from './state.js';
 import type { Store } from './store.js';
+import { baseLocation, calcTax, findRates, sum, taxEnabled } from './tax-math.js';
 
 function isNullOrZeroItem(item: Record<string, unknown>): boolean {
   return Object.entries(item).every(([k, v]) => k === 'id' || v === null || v === 0);
@@ -67,10 +69,32 @@ function blankLine(store: Store, quantity: number): LineItem {
     quantity,
     tax_class: '',
     subtotal: 0,
+    subtotal_tax: 0,
     total: 0,
+    total_tax: 0,
+    taxes: { total: {}, subtotal: {} },
     sku: '',
     meta_data: [],
   };
+}
+
+/**
+ * wc_get_price_excluding_tax() of `quantity` units: with prices entered including tax (and taxes on), the base
+ * location's taxes come off the line price, unrounded (woocommerce_adjust_non_base_location_prices defaults to true).
+ */
+function linePrice(store: Store, sellable: ProductRec | VariationRec, quantity: number): number {
+  const price = unitPrice(store, sellable) * quantity;
+  const product = 'type' in sellable ? sellable : store.state.products.get(sellable.parent_id);
+  const taxable = taxEnabled(store) && (product?.tax_status ?? 'taxable') === 'taxable';
+  if (!taxable || getOption(store, 'woocommerce_prices_include_tax') !== 'yes') return price;
+  const rates = findRates(store, baseLocation(store), taxClassOf(store, sellable));
+  return price - sum(calcTax(store, price, rates, true).values());
+}
+
+/** WC_Product_Variation::get_tax_class(): `parent` means the parent product's class. */
+function taxClassOf(store: Store, sellable: ProductRec | VariationRec): string {
+  if ('type' in sellable || sellable.tax_class !== 'parent') return sellable.tax_class;
+  return store.state.products.get(sellable.parent_id)?.tax_class ?? '';
 }
 
 /** Line items: update by `id`, remove (all other fields null or 0), or add priced from the product. */
@@ -117,7 +141,7 @@ export function applyLineItems(store: Store, o: OrderRec, items: Record<string, 
           base.variation_id = variation?.id ?? 0;
           base.name = variation ? variationName(store, variation) : product.name;
           base.sku = sellable.sku;
-          base.tax_class = sellable.tax_class;
+          base.tax_class = taxClassOf(store, sellable);
           if (!existing) {
             o.line_items.push(base);
             existing = base;
@@ -129,9 +153,13 @@ export function applyLineItems(store: Store, o: OrderRec, items: Record<string, 
     li.quantity = quantity;
     if (recompute) {
       const sellable = store.state.variations.get(li.variation_id) ?? store.state.products.get(li.product_id);
-      const unit = sellable ? unitPrice(store, sellable) : li.quantity ? li.total / li.quantity : 0;
-      li.subtotal = unit * quantity;
-      li.total = unit * quantity;
+      const total = sellable
+        ? linePrice(store, sellable, quantity)
+        : li.quantity
+          ? (li.total / li.quantity) * quantity
+          : 0;
+      li.subtotal = total;
+      li.total = total;
     }
     if (typeof item.name === 'string') li.name = item.name;
     if (typeof item.tax_class === 'string') li.tax_class = item.tax_class;
@@ -160,7 +188,16 @@ export const SHIPPING_LINE: LineKind<ShippingLine> = {
   required: 'method_id',
   code: 'woocommerce_rest_invalid_shipping_item',
   message: 'Shipping method ID is required.',
-  blank: (id) => ({ id, method_title: '', method_id: '', instance_id: '', total: 0, meta_data: [] }),
+  blank: (id) => ({
+    id,
+    method_title: '',
+    method_id: '',
+    instance_id: '',
+    total: 0,
+    total_tax: 0,
+    taxes: { total: {}, subtotal: {} },
+    meta_data: [],
+  }),
   copy: (line, l) => {
     if (typeof l.method_title === 'string') line.method_title = l.method_title;
     if (typeof l.method_id === 'string') line.method_id = l.method_id;
@@ -180,6 +217,8 @@ export const FEE_LINE: LineKind<FeeLine> = {
     tax_status: 'taxable',
     amount: '',
     total: 0,
+    total_tax: 0,
+    taxes: { total: {}, subtotal: {} },
     meta_data: [],
   }),
   copy: (line, l) => {

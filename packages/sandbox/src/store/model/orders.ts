@@ -1,15 +1,17 @@
 import { RestError } from '../wp/errors.js';
 import { applyAddress, blankAddress } from './addresses.js';
-import { CURRENCY, WC_VERSION } from './constants.js';
+import { WC_VERSION } from './constants.js';
 import { WriteJournal } from './journal.js';
 import { applyMeta } from './meta.js';
+import { getOption } from './options.js';
+import { calculateCoupons, updateCouponUsageCounts } from './order-coupons.js';
 import { applyLineItems, applyLines, FEE_LINE, SHIPPING_LINE } from './order-lines.js';
 import { needsProcessing, statusSideEffects } from './order-status.js';
+import { calculateTotals } from './order-totals.js';
 import type { OrderRec } from './records.js';
 import { ADMIN_USER_ID, nextId } from './state.js';
 import { adjustStock } from './stock.js';
 import type { Store } from './store.js';
-import { recalcTotals } from './totals.js';
 
 export const ORDER_STATUSES = [
   'pending',
@@ -27,7 +29,7 @@ export function blankOrder(store: Store, id: number, now: number): OrderRec & { 
     id,
     parent_id: 0,
     status: 'pending',
-    currency: CURRENCY,
+    currency: String(getOption(store, 'woocommerce_currency')),
     version: WC_VERSION,
     prices_include_tax: false,
     created: now,
@@ -50,13 +52,23 @@ export function blankOrder(store: Store, id: number, now: number): OrderRec & { 
     line_items: [],
     shipping_lines: [],
     fee_lines: [],
+    coupon_lines: [],
+    tax_lines: [],
     refund_ids: [],
     stock_reduced: false,
+    coupon_usage_recorded: false,
     discount_total: 0,
+    discount_tax: 0,
     shipping_total: 0,
+    shipping_tax: 0,
+    cart_tax: 0,
+    total_tax: 0,
     total: 0,
   };
 }
+
+/** The transitions wc_update_coupon_usage_counts() is hooked to. */
+const COUPON_COUNT_ON = new Set(['pending', 'processing', 'on-hold', 'completed', 'cancelled']);
 
 /**
  * WC_REST_Orders_V2_Controller::save_object() with a validated body: props, lines, totals, status, then
@@ -73,17 +85,6 @@ export function writeOrder(
   if (typeof p.customer_id === 'number' && p.customer_id !== 0) {
     if (p.customer_id !== ADMIN_USER_ID && !store.state.customers.has(p.customer_id)) {
       throw new RestError(400, 'woocommerce_rest_invalid_customer_id', 'Customer ID is invalid.');
-    }
-  }
-  if (Array.isArray(p.coupon_lines)) {
-    for (const c of p.coupon_lines as Record<string, unknown>[]) {
-      if (typeof c.id === 'number' && c.id && c.code === null) continue;
-      const code = typeof c.code === 'string' ? c.code : '';
-      throw new RestError(
-        400,
-        'woocommerce_rest_invalid_coupon',
-        `Coupon "${code.toLowerCase()}" does not exist!`,
-      );
     }
   }
   const from = creating ? 'pending' : o.status;
@@ -113,13 +114,19 @@ export function writeOrder(
   if (Array.isArray(p.fee_lines)) {
     o.fee_lines = applyLines(store, o.fee_lines, p.fee_lines as Record<string, unknown>[], FEE_LINE);
   }
-  recalcTotals(o);
+  // save_object(): a new order takes the store's prices-include-tax setting and is totalled; an update is
+  // totalled again when its addresses or lines were sent. Coupons come after, then the status.
+  if (creating) o.prices_include_tax = getOption(store, 'woocommerce_prices_include_tax') === 'yes';
+  const touched = ['billing', 'shipping', 'line_items', 'shipping_lines', 'fee_lines', 'coupon_lines'];
+  if (creating || touched.some((k) => p[k] !== undefined)) calculateTotals(store, o);
+  if (Array.isArray(p.coupon_lines)) calculateCoupons(store, o, p.coupon_lines, journal);
   o.modified = store.now();
   if (typeof p.status === 'string') {
     o.status = p.status;
     o.pre_trash_status = undefined;
   }
   statusSideEffects(store, o, from, o.status, journal);
+  if (from !== o.status && COUPON_COUNT_ON.has(o.status)) updateCouponUsageCounts(store, o, journal);
   if (
     p.set_paid === true &&
     (creating || ((o.status === 'pending' || o.status === 'failed') && o.total > 0))
@@ -129,6 +136,7 @@ export function writeOrder(
       if (o.date_paid === null) o.date_paid = store.now();
       o.status = needsProcessing(store, o) ? 'processing' : 'completed';
       statusSideEffects(store, o, before, o.status, journal);
+      updateCouponUsageCounts(store, o, journal);
       if (!o.stock_reduced) {
         adjustStock(store, o.line_items, -1, journal);
         o.stock_reduced = true;

@@ -116,6 +116,12 @@ export interface Address {
   phone: string;
 }
 
+/** An item's taxes per tax rate id, unrounded (6 decimals), as WC_Order_Item::set_taxes() keeps them. */
+export interface ItemTaxes {
+  total: Record<string, number>;
+  subtotal: Record<string, number>;
+}
+
 export interface LineItem {
   id: number;
   name: string;
@@ -124,7 +130,10 @@ export interface LineItem {
   quantity: number;
   tax_class: string;
   subtotal: number;
+  subtotal_tax: number;
   total: number;
+  total_tax: number;
+  taxes: ItemTaxes;
   sku: string;
   meta_data: Meta[];
 }
@@ -135,6 +144,8 @@ export interface ShippingLine {
   method_id: string;
   instance_id: string;
   total: number;
+  total_tax: number;
+  taxes: ItemTaxes;
   meta_data: Meta[];
 }
 
@@ -145,6 +156,30 @@ export interface FeeLine {
   tax_status: string;
   amount: string;
   total: number;
+  total_tax: number;
+  taxes: ItemTaxes;
+  meta_data: Meta[];
+}
+
+/** A WC_Order_Item_Coupon: the code and what it took off, before tax and of tax. */
+export interface CouponLine {
+  id: number;
+  code: string;
+  discount: number;
+  discount_tax: number;
+  meta_data: Meta[];
+}
+
+/** A WC_Order_Item_Tax: one tax rate's share of the items (tax_total) and of shipping. */
+export interface TaxLine {
+  id: number;
+  rate_id: number;
+  rate_code: string;
+  label: string;
+  compound: boolean;
+  rate_percent: number;
+  tax_total: number;
+  shipping_tax_total: number;
   meta_data: Meta[];
 }
 
@@ -175,11 +210,19 @@ export interface OrderRec {
   line_items: LineItem[];
   shipping_lines: ShippingLine[];
   fee_lines: FeeLine[];
+  coupon_lines: CouponLine[];
+  tax_lines: TaxLine[];
   refund_ids: number[];
   stock_reduced: boolean;
   sales_recorded?: boolean;
+  /** `_recorded_coupon_usage_counts`: this order's coupons count towards their usage (wc_update_coupon_usage_counts()). */
+  coupon_usage_recorded: boolean;
   discount_total: number;
+  discount_tax: number;
   shipping_total: number;
+  shipping_tax: number;
+  cart_tax: number;
+  total_tax: number;
   total: number;
   pre_trash_status?: string;
 }
@@ -190,8 +233,12 @@ export interface RefundLineItem {
   product_id: number;
   variation_id: number;
   quantity: number;
+  tax_class: string;
   subtotal: number;
+  subtotal_tax: number;
   total: number;
+  total_tax: number;
+  taxes: ItemTaxes;
   sku: string;
   refunded_item_id: number;
 }
@@ -206,6 +253,8 @@ export interface RefundRec {
   refunded_payment: boolean;
   meta_data: Meta[];
   line_items: RefundLineItem[];
+  /** The tax rates the refunded lines' taxes come from (negative totals), as WC_Order_Refund::update_taxes() adds them. */
+  tax_lines: TaxLine[];
 }
 
 export interface NoteRec {

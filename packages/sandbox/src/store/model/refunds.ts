@@ -1,11 +1,13 @@
+import { phpRound } from '../numbers.js';
 import { isPlainObject, money, toNumber } from '../values.js';
 import { RestError } from '../wp/errors.js';
 import { applyMeta } from './meta.js';
 import { addSystemNote } from './notes.js';
-import type { OrderRec, RefundLineItem, RefundRec } from './records.js';
+import type { OrderRec, RefundLineItem, RefundRec, TaxLine } from './records.js';
 import { ADMIN_USER_ID, nextId } from './state.js';
 import { adjustStock } from './stock.js';
 import type { Store } from './store.js';
+import { priceDecimals, rateCode, rateLabel, roundTaxTotal, sum } from './tax-math.js';
 
 /** Gateways that exist in a stock install but do not support automatic refunds. */
 const OFFLINE_GATEWAYS = new Set(['bacs', 'cheque', 'cod']);
@@ -17,7 +19,7 @@ export function refundedTotal(store: Store, o: OrderRec): number {
 
 /** What can still be refunded, in cents-rounded money. */
 export function remainingRefundable(store: Store, o: OrderRec): number {
-  return Math.round((o.total - refundedTotal(store, o)) * 100) / 100;
+  return phpRound(o.total - refundedTotal(store, o), priceDecimals(store));
 }
 
 function cannotCreate(message: string): RestError {
@@ -36,6 +38,7 @@ export function refundLines(
 ): { lines: RefundLineItem[]; lineTotal: number } {
   const lines: RefundLineItem[] = [];
   let lineTotal = 0;
+  const dp = priceDecimals(store);
   for (const raw of items) {
     if (!isPlainObject(raw)) continue;
     const itemId = Number(raw.id);
@@ -43,16 +46,27 @@ export function refundLines(
     if (!li) continue;
     const qty = Math.max(0, Math.trunc(toNumber(raw.quantity)));
     const total = toNumber(raw.refund_total);
-    if (qty === 0 && total === 0) continue;
-    lineTotal += total;
+    // refund_tax: [{id: rate id, refund_total}], negated as wc_format_refund_total() does.
+    const taxes: Record<string, number> = {};
+    for (const t of Array.isArray(raw.refund_tax) ? raw.refund_tax : []) {
+      if (!isPlainObject(t) || !toNumber(t.refund_total)) continue;
+      taxes[String(Math.trunc(toNumber(t.id)))] = -Math.abs(toNumber(t.refund_total));
+    }
+    if (qty === 0 && total === 0 && Object.keys(taxes).length === 0) continue;
+    const tax = sum(Object.values(taxes));
+    lineTotal += total - tax;
     lines.push({
       id: nextId(store.state, 'item'),
       name: li.name,
       product_id: li.product_id,
       variation_id: li.variation_id,
       quantity: -qty,
+      tax_class: li.tax_class,
       subtotal: -total,
+      subtotal_tax: phpRound(tax, dp),
       total: -total,
+      total_tax: phpRound(tax, dp),
+      taxes: { total: taxes, subtotal: { ...taxes } },
       sku: li.sku,
       refunded_item_id: li.id,
     });
@@ -96,6 +110,7 @@ export function createRefund(store: Store, o: OrderRec, p: Record<string, unknow
     refunded_payment: false,
     meta_data: applyMeta(store, [], p.meta_data),
     line_items: lines,
+    tax_lines: refundTaxLines(store, o, lines),
   };
   store.state.refunds.set(id, r);
   o.refund_ids.unshift(id);
@@ -108,7 +123,7 @@ export function createRefund(store: Store, o: OrderRec, p: Record<string, unknow
     );
   }
   addSystemNote(store, o.id, `Refunded ${money(amount)} \u2013 ${r.reason || 'no reason given'}`);
-  if (Math.round((remaining - amount) * 100) / 100 <= 0) {
+  if (phpRound(remaining - amount, priceDecimals(store)) <= 0) {
     o.status = 'refunded';
   }
   o.modified = store.now();
@@ -116,6 +131,30 @@ export function createRefund(store: Store, o: OrderRec, p: Record<string, unknow
   store.changed('orders', o.id);
   store.emit('order', 'updated', o.id);
   return r;
+}
+
+/** WC_Order_Refund::update_taxes(): a tax line per rate the refunded lines name, with their (negative) sums. */
+function refundTaxLines(store: Store, o: OrderRec, lines: RefundLineItem[]): TaxLine[] {
+  const byRate = new Map<number, number>();
+  for (const l of lines) {
+    for (const [id, tax] of Object.entries(l.taxes.total))
+      byRate.set(Number(id), (byRate.get(Number(id)) ?? 0) + tax);
+  }
+  return [...byRate].map(([rateId, total]) => {
+    const rate = store.state.tax_rates.get(rateId);
+    const onOrder = o.tax_lines.find((t) => t.rate_id === rateId);
+    return {
+      id: nextId(store.state, 'item'),
+      rate_id: rateId,
+      rate_code: rate ? rateCode(rate) : (onOrder?.rate_code ?? ''),
+      label: rate ? rateLabel(rate) : (onOrder?.label ?? ''),
+      compound: rate ? rate.compound : (onOrder?.compound ?? false),
+      rate_percent: rate ? Number.parseFloat(rate.rate) || 0 : (onOrder?.rate_percent ?? 0),
+      tax_total: roundTaxTotal(store, total),
+      shipping_tax_total: 0,
+      meta_data: [],
+    };
+  });
 }
 
 export function deleteRefund(store: Store, o: OrderRec, r: RefundRec): void {

@@ -1,7 +1,7 @@
 import { DataFileError } from '../../kit/persistence.js';
 import { isPlainObject } from '../values.js';
 import { COLLECTIONS } from './changes.js';
-import type { Sequences, StoreState } from './records.js';
+import type { OrderRec, Sequences, StoreState } from './records.js';
 
 /** The WordPress install's own rows: user 1 is the admin the API keys belong to; term 15 is "Uncategorized". */
 export const ADMIN_USER_ID = 1;
@@ -59,6 +59,34 @@ export function createEmptyState(now = Date.now()): StoreState {
 export function nextId(state: StoreState, kind: keyof Sequences): number {
   state.seq[kind] += 1;
   return state.seq[kind];
+}
+
+const NO_TAX = { total_tax: 0, taxes: { total: {}, subtotal: {} } };
+
+/** Sets the fields `rec` lacks (a record from an older data file) to their defaults. */
+function fillMissing(rec: object, defaults: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(defaults)) {
+    if (!(key in rec)) (rec as Record<string, unknown>)[key] = structuredClone(value);
+  }
+}
+
+/** Orders written before taxes and coupons were emulated get them empty, as they were. */
+function upgradeOrder(o: OrderRec): void {
+  fillMissing(o, {
+    coupon_lines: [],
+    tax_lines: [],
+    coupon_usage_recorded: false,
+    discount_tax: 0,
+    shipping_tax: 0,
+    cart_tax: 0,
+    total_tax: 0,
+  });
+  // A hand-written data file may leave out whole lists; what is there is filled in.
+  for (const line of Array.isArray(o.line_items) ? o.line_items : [])
+    fillMissing(line, { ...NO_TAX, subtotal_tax: 0 });
+  for (const list of [o.shipping_lines, o.fee_lines]) {
+    for (const line of Array.isArray(list) ? list : []) fillMissing(line, NO_TAX);
+  }
 }
 
 interface SerializedState {
@@ -172,6 +200,12 @@ export function deserializeState(text: string, file: string): { state: StoreStat
       map.set(id, rec as never);
     });
     (state as unknown as Record<string, Map<number, unknown>>)[name] = map;
+  }
+  for (const o of state.orders.values()) upgradeOrder(o);
+  for (const r of state.refunds.values()) {
+    fillMissing(r, { tax_lines: [] });
+    for (const li of Array.isArray(r.line_items) ? r.line_items : [])
+      fillMissing(li, { ...NO_TAX, subtotal_tax: 0, tax_class: '' });
   }
   raiseSequences(state);
   return { state, journal: journal as number };

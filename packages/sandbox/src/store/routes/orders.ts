@@ -1,6 +1,7 @@
 import { createOrder, deleteOrder, updateOrder } from '../model/orders.js';
 import type { OrderRec } from '../model/records.js';
 import type { Store } from '../model/store.js';
+import { priceDecimals } from '../model/tax-math.js';
 import { checkFormattingMemory, responseDecimals } from '../numbers.js';
 import { namesId, registerCrud } from '../wp/crud.js';
 import { RestError } from '../wp/errors.js';
@@ -28,7 +29,7 @@ function moneyFields(o: OrderRec): number {
  * amounts would pass PHP's memory is the fatal error a real site answers, checked before each order is built.
  */
 function presenter(store: Store, p: Record<string, unknown>): (o: OrderRec) => unknown {
-  const dp = responseDecimals(p.dp);
+  const dp = responseDecimals(p.dp, priceDecimals(store));
   let fields = 0;
   return (o) => {
     fields += moneyFields(o);

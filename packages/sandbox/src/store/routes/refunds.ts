@@ -1,6 +1,7 @@
 import type { OrderRec, RefundRec } from '../model/records.js';
 import { createRefund, deleteRefund } from '../model/refunds.js';
 import type { Store } from '../model/store.js';
+import { priceDecimals } from '../model/tax-math.js';
 import { checkFormattingMemory, responseDecimals } from '../numbers.js';
 import { RestError } from '../wp/errors.js';
 import { filterDates, filterIncludeExclude, pagedResult, sortBy } from '../wp/list.js';
@@ -41,7 +42,7 @@ function refundFor(ctx: Ctx, o: OrderRec): RefundRec {
 
 /** Presents refunds with the request's `dp` (absint, unbounded; see the orders route), amount and lines. */
 function presenter(store: Store, p: Record<string, unknown>): (r: RefundRec) => unknown {
-  const dp = responseDecimals(p.dp);
+  const dp = responseDecimals(p.dp, priceDecimals(store));
   let fields = 0;
   return (r) => {
     fields += 1 + 4 * r.line_items.length;

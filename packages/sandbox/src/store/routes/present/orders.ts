@@ -1,12 +1,53 @@
 import { CURRENCY_SYMBOL } from '../../model/constants.js';
 import { needsProcessing } from '../../model/order-status.js';
-import type { OrderRec } from '../../model/records.js';
+import type { CouponLine, ItemTaxes, OrderRec, TaxLine } from '../../model/records.js';
 import type { Store } from '../../model/store.js';
+import { priceDecimals } from '../../model/tax-math.js';
+import { wcFormatDecimal } from '../../numbers.js';
 import { money, wcDate } from '../../values.js';
+
+/** get_order_item_data(): taxes as [{id, total, subtotal}] per rate, amounts as stored (unrounded). */
+export function presentTaxes(taxes: ItemTaxes): { id: number; total: string; subtotal: string }[] {
+  return Object.entries(taxes.total).map(([id, total]) => ({
+    id: Number(id),
+    total: wcFormatDecimal(total),
+    subtotal: id in taxes.subtotal ? wcFormatDecimal(taxes.subtotal[id]) : '',
+  }));
+}
+
+export function presentTaxLine(t: TaxLine, m: (n: number) => string): Record<string, unknown> {
+  return {
+    id: t.id,
+    rate_code: t.rate_code,
+    rate_id: t.rate_id,
+    label: t.label,
+    compound: t.compound,
+    tax_total: m(t.tax_total),
+    shipping_tax_total: m(t.shipping_tax_total),
+    rate_percent: t.rate_percent,
+    meta_data: t.meta_data,
+  };
+}
+
+/** A coupon line, with the type, amount and free shipping its `coupon_info` meta recorded when applied. */
+function presentCouponLine(c: CouponLine, m: (n: number) => string): Record<string, unknown> {
+  const info = c.meta_data.find((x) => x.key === 'coupon_info')?.value;
+  const [, , type, amount, freeShipping] = typeof info === 'string' ? (JSON.parse(info) as unknown[]) : [];
+  return {
+    id: c.id,
+    code: c.code,
+    discount: m(c.discount),
+    discount_tax: m(c.discount_tax),
+    meta_data: c.meta_data.map((x) => ({ ...x, display_key: x.key, display_value: x.value })),
+    discount_type: typeof type === 'string' ? type : 'fixed_cart',
+    nominal_amount: typeof amount === 'number' ? amount : 0,
+    free_shipping: freeShipping === true,
+  };
+}
 
 /** The order as WC_REST_Orders_V2_Controller returns it; `dp` sets the decimals of money fields. */
 export function presentOrder(store: Store, o: OrderRec, dpIn?: number): Record<string, unknown> {
-  const dp = dpIn ?? 2;
+  const dp = dpIn ?? priceDecimals(store);
   const m = (n: number) => money(n, dp);
   const links: Record<string, unknown> = {
     self: [{ href: store.restUrl(`/orders/${o.id}`) }],
@@ -29,12 +70,12 @@ export function presentOrder(store: Store, o: OrderRec, dpIn?: number): Record<s
     date_created: wcDate(o.created),
     date_modified: wcDate(o.modified),
     discount_total: m(o.discount_total),
-    discount_tax: m(0),
+    discount_tax: m(o.discount_tax),
     shipping_total: m(o.shipping_total),
-    shipping_tax: m(0),
-    cart_tax: m(0),
+    shipping_tax: m(o.shipping_tax),
+    cart_tax: m(o.cart_tax),
     total: m(o.total),
-    total_tax: m(0),
+    total_tax: m(o.total_tax),
     customer_id: o.customer_id,
     order_key: o.order_key,
     billing: o.billing,
@@ -66,10 +107,10 @@ export function presentOrder(store: Store, o: OrderRec, dpIn?: number): Record<s
         quantity: li.quantity,
         tax_class: li.tax_class,
         subtotal: m(li.subtotal),
-        subtotal_tax: m(0),
+        subtotal_tax: m(li.subtotal_tax),
         total: m(li.total),
-        total_tax: m(0),
-        taxes: [],
+        total_tax: m(li.total_tax),
+        taxes: presentTaxes(li.taxes),
         meta_data: li.meta_data,
         sku: linked ? li.sku : null,
         price: li.quantity ? li.total / li.quantity : 0,
@@ -77,15 +118,15 @@ export function presentOrder(store: Store, o: OrderRec, dpIn?: number): Record<s
         parent_name: li.variation_id ? (product?.name ?? null) : null,
       };
     }),
-    tax_lines: [],
+    tax_lines: o.tax_lines.map((t) => presentTaxLine(t, m)),
     shipping_lines: o.shipping_lines.map((l) => ({
       id: l.id,
       method_title: l.method_title,
       method_id: l.method_id,
       instance_id: l.instance_id,
       total: m(l.total),
-      total_tax: m(0),
-      taxes: [],
+      total_tax: m(l.total_tax),
+      taxes: presentTaxes(l.taxes),
       tax_status: 'taxable',
       meta_data: l.meta_data,
     })),
@@ -96,11 +137,11 @@ export function presentOrder(store: Store, o: OrderRec, dpIn?: number): Record<s
       tax_status: l.tax_status,
       amount: l.amount,
       total: m(l.total),
-      total_tax: m(0),
-      taxes: [],
+      total_tax: m(l.total_tax),
+      taxes: presentTaxes(l.taxes),
       meta_data: l.meta_data,
     })),
-    coupon_lines: [],
+    coupon_lines: o.coupon_lines.map((c) => presentCouponLine(c, m)),
     refunds,
     payment_url: `${store.homeUrl}/checkout/order-pay/${o.id}/?pay_for_order=true&key=${o.order_key}`,
     is_editable: ['pending', 'on-hold', 'auto-draft', 'checkout-draft'].includes(o.status),

@@ -1,9 +1,12 @@
 import type { RefundRec } from '../../model/records.js';
 import type { Store } from '../../model/store.js';
+import { priceDecimals } from '../../model/tax-math.js';
 import { money, wcDate } from '../../values.js';
+import { presentTaxes, presentTaxLine } from './orders.js';
 
 export function presentRefund(store: Store, r: RefundRec, dpIn?: number): Record<string, unknown> {
-  const dp = dpIn ?? 2;
+  const dp = dpIn ?? priceDecimals(store);
+  const m = (n: number) => money(n, dp);
   return {
     id: r.id,
     date_created: wcDate(r.created),
@@ -19,12 +22,12 @@ export function presentRefund(store: Store, r: RefundRec, dpIn?: number): Record
       product_id: li.product_id,
       variation_id: li.variation_id,
       quantity: li.quantity,
-      tax_class: '',
-      subtotal: money(li.subtotal, dp),
-      subtotal_tax: money(0, dp),
-      total: money(li.total, dp),
-      total_tax: money(0, dp),
-      taxes: [],
+      tax_class: li.tax_class,
+      subtotal: m(li.subtotal),
+      subtotal_tax: m(li.subtotal_tax),
+      total: m(li.total),
+      total_tax: m(li.total_tax),
+      taxes: presentTaxes(li.taxes),
       meta_data: [
         {
           id: 0,
@@ -38,7 +41,7 @@ export function presentRefund(store: Store, r: RefundRec, dpIn?: number): Record
       price: li.quantity ? li.total / li.quantity : 0,
     })),
     shipping_lines: [],
-    tax_lines: [],
+    tax_lines: r.tax_lines.map((t) => presentTaxLine(t, m)),
     fee_lines: [],
     _links: {
       self: [{ href: store.restUrl(`/orders/${r.order_id}/refunds/${r.id}`) }],
