@@ -62,6 +62,7 @@ export {
 export {
   type ManualRefundInput,
   type Order,
+  type OrderCouponLine,
   type OrderCouponLineInput,
   type OrderFeeLineInput,
   type OrderInput,
@@ -73,6 +74,7 @@ export {
   type OrderNoteListParams,
   type OrderShippingLineInput,
   type OrderStatus,
+  type OrderTaxLine,
   order as orderSchema,
   type Refund,
   type RefundInput,

@@ -54,6 +54,34 @@ const lineItemShape = z.looseObject({
 export interface OrderLineItem extends z.infer<typeof lineItemShape> {}
 export const lineItem: z.ZodMiniType<OrderLineItem> = lineItemShape;
 
+/** One tax rate's share of an order (or, negative, of a refund): `tax_total` on items, the rest on shipping. */
+export const taxLine = z.looseObject({
+  id: z.number(),
+  rate_code: z.string(),
+  rate_id: z.number(),
+  label: z.string(),
+  compound: z.boolean(),
+  tax_total: money,
+  shipping_tax_total: money,
+  rate_percent: z.optional(z.number()),
+  meta_data: metaData,
+});
+export interface OrderTaxLine extends z.infer<typeof taxLine> {}
+
+/** A coupon applied to an order: what it took off (`discount`) and the tax that came off with it. */
+export const couponLine = z.looseObject({
+  id: z.number(),
+  code: z.string(),
+  discount: money,
+  discount_tax: money,
+  /** Recorded from the coupon when it was applied (WooCommerce 8.7+). */
+  discount_type: z.optional(openEnum(['percent', 'fixed_cart', 'fixed_product'])),
+  nominal_amount: z.optional(z.number()),
+  free_shipping: z.optional(z.boolean()),
+  meta_data: metaData,
+});
+export interface OrderCouponLine extends z.infer<typeof couponLine> {}
+
 export const order = z.looseObject({
   id: z.number(),
   parent_id: z.number(),
@@ -87,10 +115,20 @@ export const order = z.looseObject({
   date_completed_gmt: wcDate,
   meta_data: metaData,
   line_items: z.array(lineItem),
-  tax_lines: z.array(z.looseObject({ id: z.number() })),
-  shipping_lines: z.array(z.looseObject({ id: z.number(), method_id: z.string(), total: money })),
-  fee_lines: z.array(z.looseObject({ id: z.number(), name: z.string(), total: money })),
-  coupon_lines: z.array(z.looseObject({ id: z.number(), code: z.string() })),
+  tax_lines: z.array(taxLine),
+  shipping_lines: z.array(
+    z.looseObject({
+      id: z.number(),
+      method_id: z.string(),
+      total: money,
+      total_tax: money,
+      taxes: z.array(tax),
+    }),
+  ),
+  fee_lines: z.array(
+    z.looseObject({ id: z.number(), name: z.string(), total: money, total_tax: money, taxes: z.array(tax) }),
+  ),
+  coupon_lines: z.array(couponLine),
   refunds: z.array(z.looseObject({ id: z.number(), reason: z.nullable(z.string()), total: money })),
   _links: links,
 });
@@ -134,10 +172,12 @@ const feeLineInputShape = z.strictObject({
 });
 export interface OrderFeeLineInput extends z.input<typeof feeLineInputShape> {}
 
+/**
+ * A coupon to apply, by code. The list replaces the order's coupons (`[]` removes them all); coupon line ids are
+ * read-only in wc/v3 (`woocommerce_rest_coupon_item_id_readonly`), so they are not accepted here.
+ */
 const couponLineInputShape = z.strictObject({
-  id: z.optional(id),
-  code: z.optional(z.string()),
-  meta_data: z.optional(metaDataInput),
+  code: z.string().check(z.regex(/\S/, 'a coupon code is required (the store refuses a blank one)')),
 });
 export interface OrderCouponLineInput extends z.input<typeof couponLineInputShape> {}
 
@@ -221,7 +261,17 @@ export const refund = z.looseObject({
   refunded_by: z.number(),
   refunded_payment: z.boolean(),
   meta_data: metaData,
-  line_items: z.array(z.looseObject({ id: z.number() })),
+  /** The refunded lines, quantities and amounts negative; `taxes` per tax rate id. */
+  line_items: z.array(
+    z.looseObject({
+      id: z.number(),
+      quantity: z.number(),
+      total: money,
+      total_tax: money,
+      taxes: z.array(tax),
+    }),
+  ),
+  tax_lines: z.optional(z.array(taxLine)),
   _links: links,
 });
 /** A refund of an order; `amount` is a positive decimal string, the order shows it negative. */
