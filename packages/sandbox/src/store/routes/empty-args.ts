@@ -1,4 +1,3 @@
-import { CURRENCY } from '../model/constants.js';
 import { RestError } from '../wp/errors.js';
 
 /**
@@ -52,9 +51,9 @@ export function variationArgs(p: Args): Args {
  * empty one leaves it (a new order stays pending); WC_Order::set_currency() takes an empty currency as the
  * store's.
  */
-export function orderArgs(p: Args): Args {
+export function orderArgs(p: Args, storeCurrency: string): Args {
   if (p.status === '') delete p.status;
-  if (p.currency === '') p.currency = CURRENCY;
+  if (p.currency === '') p.currency = storeCurrency;
   return p;
 }
 
