@@ -102,9 +102,14 @@ export function findCouponByCode(store: Store, code: string): CouponRec | undefi
  * when none is left (as with the default `all`) there is no status clause at all, so trashed coupons are listed.
  */
 export function couponStatusFilter(status: unknown): ((c: CouponRec) => boolean) | null {
-  const raw = Array.isArray(status) ? status.map(String) : typeof status === 'string' ? status.split(',') : [];
+  const raw = Array.isArray(status)
+    ? status.map(String)
+    : typeof status === 'string'
+      ? status.split(',')
+      : [];
   const wanted = raw.map((s) => s.trim());
-  if (wanted.includes('any')) return (c) => !EXCLUDED_FROM_ANY.includes(c.status) || wanted.includes(c.status);
+  if (wanted.includes('any'))
+    return (c) => !EXCLUDED_FROM_ANY.includes(c.status) || wanted.includes(c.status);
   const known = wanted.filter((s) => POST_STATI.includes(s));
   return known.length === 0 ? null : (c) => known.includes(c.status);
 }
@@ -182,7 +187,12 @@ export function couponExpiry(value: string): number | null {
   return seconds === 0 ? null : seconds * 1000;
 }
 
-const ID_LISTS = ['product_ids', 'excluded_product_ids', 'product_categories', 'excluded_product_categories'] as const;
+const ID_LISTS = [
+  'product_ids',
+  'excluded_product_ids',
+  'product_categories',
+  'excluded_product_categories',
+] as const;
 
 const FLAGS = ['individual_use', 'free_shipping', 'exclude_sale_items'] as const;
 
@@ -204,7 +214,11 @@ function applyCouponProps(store: Store, rec: CouponRec, p: Record<string, unknow
   if (has('code')) {
     const code = formatCouponCode(String(p.code));
     if (couponIdByCode(store, code, creating ? 0 : rec.id)) {
-      throw new RestError(400, 'woocommerce_rest_coupon_code_already_exists', 'The coupon code already exists');
+      throw new RestError(
+        400,
+        'woocommerce_rest_coupon_code_already_exists',
+        'The coupon code already exists',
+      );
     }
     rec.code = code;
   }
@@ -287,7 +301,11 @@ export function deleteCoupon(store: Store, rec: CouponRec, force: boolean): void
   if (force) store.state.coupons.delete(rec.id);
   else {
     if (rec.status === 'trash') {
-      throw new RestError(410, 'woocommerce_rest_already_trashed', 'The shop_coupon has already been deleted.');
+      throw new RestError(
+        410,
+        'woocommerce_rest_already_trashed',
+        'The shop_coupon has already been deleted.',
+      );
     }
     rec.status = 'trash';
     rec.modified = store.now();

@@ -40,13 +40,10 @@ export function couponSpecs(creating: boolean): Specs {
  * (WC_REST_Coupons_V2_Controller). `status` is read by the v3 controller but never declared, so it is not validated.
  */
 export const COUPON_LIST_SPECS: Specs = (() => {
-  const { parent: _parent, parent_exclude: _parentExclude, ...specs } = collectionSpecs([
-    'date',
-    'id',
-    'include',
-    'title',
-    'slug',
-    'modified',
-  ]);
+  const {
+    parent: _parent,
+    parent_exclude: _parentExclude,
+    ...specs
+  } = collectionSpecs(['date', 'id', 'include', 'title', 'slug', 'modified']);
   return { ...specs, code: { type: 'string' } };
 })();
