@@ -66,12 +66,14 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 
 /**
  * wc_format_coupon_code(): the `woocommerce_coupon_code` filters, html_entity_decode(), wc_sanitize_coupon_code()
- * (sanitize_post_field('post_title', ..., 'db') trims, wp_filter_kses() drops tags) and wc_strtolower().
+ * (sanitize_post_field('post_title', ..., 'db') trims; wp_filter_kses() drops tags and, normalizing entities,
+ * turns a bare `&` into `&amp;`: woocommerce#44795, still open) and wc_strtolower(). So "A&B" is stored "a&amp;b".
  */
 export function formatCouponCode(value: string): string {
   return value
     .replace(/&(amp|lt|gt|quot|apos|#039);/g, (_m, name: string) => ENTITIES[name] ?? '')
     .replace(/<[^>]*>/g, '')
+    .replace(/&(?!(#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);)/gi, '&amp;')
     .trim()
     .toLowerCase();
 }
