@@ -53,6 +53,13 @@ export type { Taxes } from './resources/taxes.js';
 export type { Webhooks } from './resources/webhooks.js';
 export type { Address, AddressInput, BatchItemError, MetaData, MetaDataInput } from './schemas/common.js';
 export {
+  type Coupon,
+  type CouponCreateInput,
+  type CouponListParams,
+  type CouponUpdateInput,
+  coupon as couponSchema,
+} from './schemas/coupons.js';
+export {
   type Customer,
   type CustomerCreateInput,
   type CustomerListParams,

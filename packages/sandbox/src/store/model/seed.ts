@@ -1,3 +1,4 @@
+import { blankCoupon } from './coupons.js';
 import { blankOrder, writeOrder } from './orders.js';
 import { blankProduct } from './products.js';
 import type { CustomerRec, TermRec } from './records.js';
@@ -258,6 +259,20 @@ export function seedDemo(store: Store): void {
     if (o.date_completed !== null) o.date_completed = t + 2 * HOUR;
     state.orders.set(o.id, o);
   });
+  // Three published coupons, one of each discount type (after the orders, so no earlier id moves).
+  const coupons: [code: string, type: string, amount: string, description: string][] = [
+    ['welcome10', 'percent', '10', '10% off for new customers.'],
+    ['save5', 'fixed_cart', '5', '5 off any cart of 25 or more.'],
+    ['music2', 'fixed_product', '2', '2 off each music item.'],
+  ];
+  for (const [code, type, amount, description] of coupons) {
+    t += HOUR;
+    const c = blankCoupon(nextId(state, 'post'), t);
+    Object.assign(c, { code, discount_type: type, amount, description });
+    if (code === 'save5') c.minimum_amount = '25';
+    if (code === 'music2') c.product_categories = [cat.get('Music')!];
+    state.coupons.set(c.id, c);
+  }
   // Stock moves above stamp "now"; keep the seed byte-for-byte deterministic.
   for (const p of state.products.values()) p.modified = p.created;
   for (const v of state.variations.values()) v.modified = v.created;

@@ -15,7 +15,7 @@ export interface ResolvedStoreOptions {
   seed: 'demo' | 'none';
 }
 
-export type WebhookResource = 'order' | 'product' | 'customer';
+export type WebhookResource = 'order' | 'product' | 'customer' | 'coupon';
 export type WebhookEvent = 'created' | 'updated' | 'deleted' | 'restored';
 
 /** The emulated WooCommerce install: state, API keys, webhooks, persistence. */
