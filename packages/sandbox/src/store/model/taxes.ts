@@ -62,6 +62,14 @@ export function findTaxClass(store: Store, slug: string): TaxClassRec | undefine
   return taxClasses(store).find((c) => c.slug === slug);
 }
 
+/**
+ * sanitize_title(): slugify(), and nothing but letters, digits, '_', '-' and the %XX of non-ASCII letters left
+ * ("!!!" has no slug, as sanitize_title_with_dashes() strips punctuation).
+ */
+export function sanitizeTitle(text: string): string {
+  return slugify(text).replace(/[^a-z0-9%_-]/g, '');
+}
+
 function classError(code: string, message: string): RestError {
   // WC_REST_Tax_Classes_V1_Controller prefixes WC_Tax's error codes with `woocommerce_rest_`, status 400.
   return new RestError(400, `woocommerce_rest_${code}`, message);
@@ -74,7 +82,7 @@ export function createTaxClass(store: Store, rawName: string): TaxClassRec {
   const existing = taxClasses(store);
   // in_array( $name, $existing, true ): an exact, case-sensitive match.
   if (existing.some((c) => c.name === name)) throw classError('tax_class_exists', 'Tax class already exists');
-  const slug = slugify(name);
+  const slug = sanitizeTitle(name);
   if (slug === '') throw classError('tax_class_slug_invalid', 'Tax class slug is invalid');
   if (existing.some((c) => c.slug === slug)) {
     throw classError('tax_class_slug_exists', 'Tax class slug already exists');
@@ -173,7 +181,7 @@ function writeTaxRate(store: Store, t: TaxRateRec, p: Record<string, unknown>): 
   if (has('order')) t.order = unsigned(p.order);
   // format_tax_rate_class(): sanitize_title(); a slug that is not a class (or 'standard') is the standard class.
   if (has('class')) {
-    const slug = slugify(wcClean(p.class));
+    const slug = sanitizeTitle(wcClean(p.class));
     t.class = taxClasses(store).some((c) => c.slug === slug) ? slug : '';
   }
   const postcode = wcClean(p.postcode);

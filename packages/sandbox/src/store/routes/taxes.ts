@@ -7,11 +7,11 @@ import {
   findTaxClass,
   joinLocations,
   STANDARD_CLASS,
+  sanitizeTitle,
   type TaxRateRec,
   taxClasses,
   updateTaxRate,
 } from '../model/taxes.js';
-import { slugify } from '../model/util.js';
 import { absint } from '../numbers.js';
 import { namesId, registerCrud } from '../wp/crud.js';
 import { RestError } from '../wp/errors.js';
@@ -59,7 +59,7 @@ function list(ctx: Ctx): Result {
   ctx.params = p;
   let items = [...store.state.tax_rates.values()];
   if (typeof p.class === 'string' && p.class !== '') {
-    const slug = p.class === 'standard' ? '' : slugify(p.class);
+    const slug = p.class === 'standard' ? '' : sanitizeTitle(p.class);
     items = items.filter((t) => t.class === slug);
   }
   const keys: Record<string, (t: TaxRateRec) => number> = {
@@ -141,7 +141,7 @@ function getClass(ctx: Ctx): Result {
   const raw = ctx.urlParams.slug ?? '';
   if (raw === 'standard')
     return { status: 200, body: [presentTaxClass(store, STANDARD_CLASS, 'slug-first')] };
-  const c = findTaxClass(store, slugify(raw));
+  const c = findTaxClass(store, sanitizeTitle(raw));
   return { status: 200, body: c ? [presentTaxClass(store, c, 'name-first')] : [] };
 }
 
@@ -150,7 +150,7 @@ function deleteClass(ctx: Ctx): Result {
   const p = validateParams(ctx.params, FORCE);
   requireCap(ctx, 'delete');
   if (p.force !== true) throw NO_TRASH();
-  const c = deleteTaxClass(ctx.store, slugify(ctx.urlParams.slug ?? ''));
+  const c = deleteTaxClass(ctx.store, sanitizeTitle(ctx.urlParams.slug ?? ''));
   return { status: 200, body: presentTaxClass(ctx.store, c, 'name-first') };
 }
 
