@@ -13,8 +13,6 @@ export function taxRateSpecs(store: Store): Specs {
     state: { type: 'string' },
     postcode: { type: 'string' },
     city: { type: 'string' },
-    postcodes: { type: 'array', items: { type: 'string' } },
-    cities: { type: 'array', items: { type: 'string' } },
     rate: { type: 'string' },
     name: { type: 'string' },
     priority: { type: 'integer' },
@@ -22,6 +20,9 @@ export function taxRateSpecs(store: Store): Specs {
     shipping: { type: 'boolean' },
     order: { type: 'integer' },
     class: { type: 'string', enum: classEnum(store) },
+    // Appended by the v3 controller's get_item_schema(), so checked (and reported) last.
+    postcodes: { type: 'array', items: { type: 'string' } },
+    cities: { type: 'array', items: { type: 'string' } },
   };
 }
 
