@@ -34,7 +34,7 @@ describe.each(transports)('official client, taxes, over $name', (transport) => {
   });
 
   it('tax classes of a fresh install: Standard rate first, then the classes by name', async () => {
-    // WC_REST_Tax_Classes_V1_Controller::get_items() + WC_Install's "Reduced rate" and "Zero rate".
+    // WC_REST_Tax_Classes_V1_Controller::get_items() + WC_Install::create_options()'s "Reduced rate" and "Zero rate".
     const res = await api.get('taxes/classes');
     expect(res.status).toBe(200);
     expect(res.data.map((c: any) => [c.slug, c.name])).toEqual([

@@ -29,7 +29,7 @@ export interface TaxClassRec {
   name: string;
 }
 
-/** What WC_Install::create_tax_classes() leaves in wc_tax_rate_classes on a fresh install (ids 1 and 2). */
+/** What WC_Install::create_options() leaves in wc_tax_rate_classes on a new install (rows 1 and 2). */
 export const DEFAULT_TAX_CLASSES: readonly TaxClassRec[] = [
   { id: 1, slug: 'reduced-rate', name: 'Reduced rate' },
   { id: 2, slug: 'zero-rate', name: 'Zero rate' },
