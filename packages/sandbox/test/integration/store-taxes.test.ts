@@ -94,6 +94,9 @@ describe('rates: what create_or_update_tax() stores', () => {
     });
     const c = await api('PATCH', `/taxes/${a.json.id}`, { cities: ['Laval', 'Quebec'], class: 'standard' });
     expect(c.json).toMatchObject({ cities: ['LAVAL', 'QUEBEC'], postcodes: ['H2X'], class: 'standard' });
+    // The emptiness test sees the joined text before wc_clean(): " " is not empty, and cleans to no postcodes.
+    const d = await api('PUT', `/taxes/${a.json.id}`, { postcodes: [' '] });
+    expect(d.json).toMatchObject({ postcodes: [], postcode: '', cities: ['LAVAL', 'QUEBEC'] });
   });
 
   it('_fields trims the rate (the emulator keeps `id`, as everywhere)', async () => {

@@ -130,6 +130,11 @@ export function wcClean(value: unknown): string {
   return s.trim();
 }
 
+/** PHP's `! empty( $value )` for a validated string: neither '' nor '0'. */
+function phpNotEmpty(value: unknown): boolean {
+  return typeof value === 'string' && value !== '' && value !== '0';
+}
+
 /** An unsigned BIGINT column in WordPress's non-strict SQL mode: negative values are stored as 0. */
 function unsigned(value: unknown): number {
   return Math.max(0, phpIntval(wcClean(value)));
@@ -184,10 +189,9 @@ function writeTaxRate(store: Store, t: TaxRateRec, p: Record<string, unknown>): 
     const slug = sanitizeTitle(wcClean(p.class));
     t.class = taxClasses(store).some((c) => c.slug === slug) ? slug : '';
   }
-  const postcode = wcClean(p.postcode);
-  if (postcode !== '' && postcode !== '0') t.postcodes = formatPostcodes(postcode);
-  const city = wcClean(p.city);
-  if (city !== '' && city !== '0') t.cities = formatCities(city);
+  // `! empty( $request['postcode'] )` looks at the value as sent; wc_clean() comes after, so " " clears the list.
+  if (phpNotEmpty(p.postcode)) t.postcodes = formatPostcodes(wcClean(p.postcode));
+  if (phpNotEmpty(p.city)) t.cities = formatCities(wcClean(p.city));
 }
 
 /** `postcodes`/`cities` as WC_REST_Taxes_Controller::adjust_cities_and_postcodes() folds them into `postcode`/`city`. */
