@@ -49,7 +49,7 @@ export type { ShippingClasses } from './resources/shipping-classes.js';
 export type { ShippingMethods } from './resources/shipping-methods.js';
 export type { ShippingZones } from './resources/shipping-zones.js';
 export type { SystemStatus } from './resources/system-status.js';
-export type { Taxes } from './resources/taxes.js';
+export type { TaxClasses, Taxes } from './resources/taxes.js';
 export type { Webhooks } from './resources/webhooks.js';
 export type { Address, AddressInput, BatchItemError, MetaData, MetaDataInput } from './schemas/common.js';
 export {
@@ -100,6 +100,15 @@ export {
   type VariationInput,
   type VariationListParams,
 } from './schemas/products.js';
+export {
+  type TaxClass,
+  type TaxClassCreateInput,
+  type TaxRate,
+  type TaxRateInput,
+  type TaxRateListParams,
+  taxClass as taxClassSchema,
+  taxRate as taxRateSchema,
+} from './schemas/taxes.js';
 export {
   type Webhook,
   type WebhookCreateInput,

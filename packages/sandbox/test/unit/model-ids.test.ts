@@ -16,12 +16,17 @@ import { createVariation } from '../../src/store/model/variations.js';
 import { makeStore, product } from '../helpers/model.js';
 
 describe('id sequences', () => {
-  it('start where a fresh install leaves them: admin user 1, "Uncategorized" term 15, posts after 10', () => {
+  it('start where a fresh install leaves them: admin user 1, "Uncategorized" term 15, posts after 10, tax classes 1-2', () => {
     const state = createEmptyState();
     expect(state.seq).toEqual({
       ...{ post: 10, user: 1, term: 15, comment: 0, webhook: 0, meta: 0, item: 0 },
-      ...{ option: 0, attribute: 0, tax_rate: 0, tax_class: 0, zone: 0, zone_method: 0 },
+      ...{ option: 0, attribute: 0, tax_rate: 0, tax_class: 2, zone: 0, zone_method: 0 },
     });
+    // WC_Install::create_options() on a new install: "Reduced rate" and "Zero rate", rows 1 and 2.
+    expect([...state.tax_classes.values()].map((c) => [c.id, c.slug, c.name])).toEqual([
+      [1, 'reduced-rate', 'Reduced rate'],
+      [2, 'zero-rate', 'Zero rate'],
+    ]);
     expect(ADMIN_USER_ID).toBe(1);
     expect(state.terms.get(UNCATEGORIZED_ID)).toMatchObject({
       name: 'Uncategorized',

@@ -2,6 +2,7 @@ import { DataFileError } from '../../kit/persistence.js';
 import { isPlainObject } from '../values.js';
 import { COLLECTIONS } from './changes.js';
 import type { OrderRec, Sequences, StoreState } from './records.js';
+import { DEFAULT_TAX_CLASSES } from './taxes.js';
 
 /** The WordPress install's own rows: user 1 is the admin the API keys belong to; term 15 is "Uncategorized". */
 export const ADMIN_USER_ID = 1;
@@ -21,7 +22,7 @@ export function createEmptyState(now = Date.now()): StoreState {
       option: 0,
       attribute: 0,
       tax_rate: 0,
-      tax_class: 0,
+      tax_class: DEFAULT_TAX_CLASSES.length,
       zone: 0,
       zone_method: 0,
     },
@@ -35,7 +36,7 @@ export function createEmptyState(now = Date.now()): StoreState {
     webhooks: new Map(),
     coupons: new Map(),
     tax_rates: new Map(),
-    tax_classes: new Map(),
+    tax_classes: new Map(DEFAULT_TAX_CLASSES.map((c) => [c.id, { ...c }])),
     options: new Map(),
     attributes: new Map(),
     reviews: new Map(),
