@@ -7,8 +7,7 @@
  * WC_DISCOUNT_ROUNDING_MODE = PHP_ROUND_HALF_DOWN.
  */
 import { describe, expect, it } from 'vitest';
-import type { CouponRec } from '../../src/store/model/coupons.js';
-import { blankCoupon } from '../../src/store/model/order-totals.js';
+import { blankCoupon, type CouponRec } from '../../src/store/model/coupons.js';
 import { createOrder, updateOrder } from '../../src/store/model/orders.js';
 import { createRefund } from '../../src/store/model/refunds.js';
 import type { Store } from '../../src/store/model/store.js';
@@ -46,7 +45,7 @@ function rate(store: Store, fields: Partial<TaxRateRec>): TaxRateRec {
 
 function coupon(store: Store, fields: Partial<CouponRec>): CouponRec {
   const id = 500 + store.state.coupons.size;
-  const c: CouponRec = { ...blankCoupon(fields.code ?? `c${id}`), id, ...fields };
+  const c: CouponRec = { ...blankCoupon(id, 0), code: `c${id}`, ...fields };
   store.state.coupons.set(id, c);
   return c;
 }

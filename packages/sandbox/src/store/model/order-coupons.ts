@@ -4,26 +4,12 @@
  * (wc-order-functions.php) with WC_Coupon::increase_usage_count() / decrease_usage_count().
  */
 import { RestError } from '../wp/errors.js';
-import type { CouponRec } from './coupons.js';
+import { type CouponRec, findCouponByCode, formatCouponCode } from './coupons.js';
 import { Discounts } from './discounts.js';
 import type { WriteJournal } from './journal.js';
 import { recalculateCoupons, setCouponDiscountAmounts } from './order-totals.js';
 import type { OrderRec } from './records.js';
 import type { Store } from './store.js';
-
-/** wc_format_coupon_code(): entities decoded, tags and surrounding space stripped, lower-cased. */
-export function formatCouponCode(code: string): string {
-  return code
-    .replace(/<[^>]*>/g, '')
-    .replace(/&amp;/g, '&')
-    .trim()
-    .toLowerCase();
-}
-
-function publishedCoupon(store: Store, code: string): CouponRec | undefined {
-  for (const c of store.state.coupons.values()) if (c.code === code && c.status === 'publish') return c;
-  return undefined;
-}
 
 function invalid(message: string): RestError {
   return new RestError(400, 'woocommerce_rest_invalid_coupon', message);
@@ -59,7 +45,7 @@ export function updateCouponUsageCounts(store: Store, o: OrderRec, journal?: Wri
     const by = cancelled ? -1 : 1;
     o.coupon_usage_recorded = !cancelled;
     for (const line of o.coupon_lines) {
-      const c = publishedCoupon(store, line.code);
+      const c = findCouponByCode(store, line.code);
       if (c) changeUsage(store, c, by, usedByOf(o), journal);
     }
   }
@@ -81,7 +67,7 @@ export function calculateCoupons(store: Store, o: OrderRec, items: unknown[], jo
     if (typeof item.code !== 'string' || item.code.trim() === '') throw invalid('Coupon code is required.');
     const code = formatCouponCode(item.code);
     if (!current.includes(code)) {
-      const coupon = publishedCoupon(store, code);
+      const coupon = findCouponByCode(store, code);
       if (!coupon) throw invalid(`Coupon "${code}" does not exist!`);
       checker.validate(coupon);
     }
@@ -94,14 +80,14 @@ export function calculateCoupons(store: Store, o: OrderRec, items: unknown[], jo
 /** remove_coupon(): the line goes, its coupon's usage drops, the remaining coupons are applied again. */
 function removeCoupon(store: Store, o: OrderRec, code: string, journal?: WriteJournal): void {
   o.coupon_lines = o.coupon_lines.filter((l) => l.code !== code);
-  const c = publishedCoupon(store, code);
+  const c = findCouponByCode(store, code);
   if (c) changeUsage(store, c, -1, o.customer_id ? String(o.customer_id) : '', journal);
   recalculateCoupons(store, o);
 }
 
 /** apply_coupon(): validated against the order as it now is, then every coupon is applied again and counted. */
 function applyCoupon(store: Store, o: OrderRec, code: string, journal?: WriteJournal): void {
-  const coupon = publishedCoupon(store, code);
+  const coupon = findCouponByCode(store, code);
   if (!coupon) throw invalid('Invalid coupon code');
   if (o.coupon_lines.some((l) => l.code === code)) throw invalid(`Coupon code "${code}" already applied!`);
   const discounts = new Discounts(store, o);

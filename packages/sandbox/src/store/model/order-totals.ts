@@ -5,7 +5,7 @@
  * and the items' set_taxes() (class-wc-order-item-product.php, -shipping.php, -fee.php).
  */
 import { phpRound } from '../numbers.js';
-import type { CouponRec } from './coupons.js';
+import { blankCoupon, type CouponRec, findCouponByCode } from './coupons.js';
 import { Discounts } from './discounts.js';
 import { getOption } from './options.js';
 import type { CouponLine, ItemTaxes, LineItem, Meta, OrderRec, TaxLine } from './records.js';
@@ -24,6 +24,7 @@ import {
   type TaxLocation,
   taxEnabled,
 } from './tax-math.js';
+import { taxClassSlugs } from './taxes.js';
 
 /** get_tax_location(): shipping address (billing without one, or if so configured), else the shop's base. */
 export function taxLocation(store: Store, o: OrderRec): TaxLocation {
@@ -88,7 +89,7 @@ export function calculateTaxes(store: Store, o: OrderRec): void {
         .filter((li) => ['taxable', 'shipping'].includes(lineTaxStatus(store, li)))
         .map((li) => li.tax_class),
     );
-    const slugs = ['', ...[...store.state.tax_classes.values()].map((c) => c.slug)];
+    const slugs = taxClassSlugs(store);
     shippingClass = slugs.find((s) => used.has(s)) ?? (o.line_items.length === 0 ? '' : false);
   }
   for (const li of o.line_items) {
@@ -195,10 +196,11 @@ export function calculateTotals(store: Store, o: OrderRec): void {
 
 /** The coupon a coupon line re-applies: the published one with its code, else one rebuilt from `coupon_info`. */
 function couponForLine(store: Store, o: OrderRec, line: CouponLine): CouponRec {
-  for (const c of store.state.coupons.values()) if (c.code === line.code && c.status === 'publish') return c;
+  const published = findCouponByCode(store, line.code);
+  if (published) return published;
   const info = line.meta_data.find((m) => m.key === 'coupon_info')?.value;
   const [, , type, amount, freeShipping] = typeof info === 'string' ? (JSON.parse(info) as unknown[]) : [];
-  const coupon = blankCoupon(line.code);
+  const coupon = { ...blankCoupon(0, 0), code: line.code };
   coupon.discount_type = typeof type === 'string' ? type : 'fixed_cart';
   coupon.amount = String(typeof amount === 'number' ? amount : 0);
   coupon.free_shipping = freeShipping === true;
@@ -208,36 +210,6 @@ function couponForLine(store: Store, o: OrderRec, line: CouponLine): CouponRec {
     coupon.discount_type = 'fixed_cart';
   }
   return coupon;
-}
-
-export function blankCoupon(code: string): CouponRec {
-  return {
-    id: 0,
-    code,
-    amount: '0',
-    status: 'publish',
-    discount_type: 'fixed_cart',
-    description: '',
-    date_expires: null,
-    usage_count: 0,
-    individual_use: false,
-    product_ids: [],
-    excluded_product_ids: [],
-    usage_limit: null,
-    usage_limit_per_user: null,
-    limit_usage_to_x_items: null,
-    free_shipping: false,
-    product_categories: [],
-    excluded_product_categories: [],
-    exclude_sale_items: false,
-    minimum_amount: '',
-    maximum_amount: '',
-    email_restrictions: [],
-    used_by: [],
-    meta_data: [],
-    created: 0,
-    modified: 0,
-  };
 }
 
 /** WC_Coupon::get_short_info(): [id, code, type unless fixed_cart, amount, free shipping if set], as JSON. */
@@ -282,7 +254,7 @@ export function setCouponDiscountAmounts(store: Store, o: OrderRec, discounts: D
   for (const [code, byItem] of discounts.discounts) {
     let line = o.coupon_lines.find((l) => l.code === code);
     if (!line) {
-      const coupon = [...store.state.coupons.values()].find((c) => c.code === code && c.status === 'publish');
+      const coupon = findCouponByCode(store, code);
       const meta: Meta[] = coupon
         ? [{ id: nextId(store.state, 'meta'), key: 'coupon_info', value: couponShortInfo(coupon) }]
         : [];
