@@ -146,4 +146,26 @@ describe('official client, reports', () => {
     const reviews = (await api.get('reports/reviews/totals')).data;
     expect(reviews[4]).toEqual({ slug: 'rated_5_out_of_5', name: 'Rated 5 out of 5', total: 0 });
   });
+
+  it('sales: a partial refund made today subtracts its amount; a full refund the whole order', async () => {
+    const orders = (await api.get('orders', { status: 'completed' })).data;
+    const completed = orders[0];
+    const partial = await api.post(`orders/${completed.id}/refunds`, { amount: '6.00', api_refund: false });
+    expect(partial.status).toBe(201);
+    let report = (await api.get('reports/sales')).data[0];
+    // WC_Report_Sales_By_Date: total_sales = gross - refunds; total_refunds is the unformatted sum.
+    expect(report).toMatchObject({
+      total_sales: '54.00',
+      net_sales: '49.00',
+      total_refunds: 6,
+      total_orders: 2,
+    });
+
+    const processing = (await api.get('orders', { status: 'processing' })).data[0];
+    await api.post(`orders/${processing.id}/refunds`, { amount: '25.00', api_refund: false });
+    expect((await api.get(`orders/${processing.id}`)).data.status).toBe('refunded');
+    report = (await api.get('reports/sales')).data[0];
+    // A refunded order still counts as placed; its whole total comes off the sales.
+    expect(report).toMatchObject({ total_sales: '29.00', total_refunds: 31, total_orders: 2 });
+  });
 });

@@ -42,8 +42,9 @@ interface PeriodTotals {
  */
 export function salesReport(store: Store, range: ReportRange): Record<string, unknown> {
   const s = store.state;
+  // wc_get_order_types('order-count'): every shop_order, a child order too; refunds are kept apart.
   const orders = [...s.orders.values()].filter(
-    (o) => o.parent_id === 0 && SALES_STATUSES.includes(o.status) && inRange(range, o.created),
+    (o) => SALES_STATUSES.includes(o.status) && inRange(range, o.created),
   );
   const customers = [...s.customers.values()].filter(
     (c) => c.role === 'customer' && inRange(range, c.created),
@@ -154,7 +155,7 @@ export function topSellers(
 ): { name: string; product_id: number; quantity: number }[] {
   const qty = new Map<number, number>();
   for (const o of store.state.orders.values()) {
-    if (o.parent_id !== 0 || !['completed', 'processing', 'on-hold'].includes(o.status)) continue;
+    if (!['completed', 'processing', 'on-hold'].includes(o.status)) continue;
     if (!inRange(range, o.created)) continue;
     for (const l of o.line_items) qty.set(l.product_id, (qty.get(l.product_id) ?? 0) + l.quantity);
   }
