@@ -69,7 +69,7 @@ function list(ctx: Ctx): Result {
   const methods = zoneMethods(zone);
   return {
     status: 200,
-    body: methods.map((m) => presentZoneMethod(ctx.store, ctx.urlParams.zone_id!, m)),
+    body: methods.map((m) => presentZoneMethod(ctx.store, zone.id, m)),
     headers: {
       'X-WP-Total': String(methods.length),
       'X-WP-TotalPages': methods.length > 0 ? '1' : '0',
@@ -88,13 +88,13 @@ function create(ctx: Ctx): Result {
   }
   const fresh = findZone(ctx.store, zone.id)!;
   const method = updateFields(ctx.store, fresh, added, p);
-  return { status: 200, body: presentZoneMethod(ctx.store, ctx.urlParams.zone_id!, method) };
+  return { status: 200, body: presentZoneMethod(ctx.store, zone.id, method) };
 }
 
 function get(ctx: Ctx): Result {
   requireShipping(ctx, 'view');
   const zone = zoneParam(ctx, 'zone_id');
-  return { status: 200, body: presentZoneMethod(ctx.store, ctx.urlParams.zone_id!, findInstance(zone, ctx)) };
+  return { status: 200, body: presentZoneMethod(ctx.store, zone.id, findInstance(zone, ctx)) };
 }
 
 function update(ctx: Ctx): Result {
@@ -102,16 +102,17 @@ function update(ctx: Ctx): Result {
   requireShipping(ctx, 'edit');
   const zone = zoneParam(ctx, 'zone_id');
   const method = updateFields(ctx.store, zone, findInstance(zone, ctx), p);
-  return { status: 200, body: presentZoneMethod(ctx.store, ctx.urlParams.zone_id!, method) };
+  return { status: 200, body: presentZoneMethod(ctx.store, zone.id, method) };
 }
 
 /** delete_item() runs update_fields() before it looks at `force`, so a refused delete still saves fields. */
 function remove(ctx: Ctx): Result {
-  const p = validateParams(ctx.params, { ...FORCE, ...METHOD_SPECS });
+  // The DELETE route declares only `force`; the other fields reach update_fields() unvalidated.
+  const p = validateParams(ctx.params, FORCE);
   requireShipping(ctx, 'delete');
   const zone = zoneParam(ctx, 'zone_id');
   const method = updateFields(ctx.store, zone, findInstance(zone, ctx), p);
-  const body = presentZoneMethod(ctx.store, ctx.urlParams.zone_id!, method);
+  const body = presentZoneMethod(ctx.store, zone.id, method);
   if (p.force !== true) {
     throw new RestError(501, 'rest_trash_not_supported', 'Shipping methods do not support trashing.');
   }
