@@ -47,8 +47,12 @@ export type { Reviews } from './resources/reviews.js';
 export type { Settings } from './resources/settings.js';
 export type { ShippingClasses } from './resources/shipping-classes.js';
 export type { ShippingMethods } from './resources/shipping-methods.js';
-export type { ShippingZones } from './resources/shipping-zones.js';
-export type { SystemStatus } from './resources/system-status.js';
+export type {
+  ShippingZoneLocations,
+  ShippingZoneMethods,
+  ShippingZones,
+} from './resources/shipping-zones.js';
+export type { SystemStatus, SystemStatusTools } from './resources/system-status.js';
 export type { TaxClasses, Taxes } from './resources/taxes.js';
 export type { Webhooks } from './resources/webhooks.js';
 export type { Address, AddressInput, BatchItemError, MetaData, MetaDataInput } from './schemas/common.js';
@@ -100,6 +104,34 @@ export {
   type VariationInput,
   type VariationListParams,
 } from './schemas/products.js';
+export type {
+  ReportIndexEntry,
+  ReportTotal,
+  SalesPeriodTotals,
+  SalesReport,
+  SalesReportParams,
+  TopSeller,
+} from './schemas/reports.js';
+export type {
+  ShippingMethod,
+  ShippingMethodSetting,
+  ShippingZone,
+  ShippingZoneCreateInput,
+  ShippingZoneListParams,
+  ShippingZoneLocation,
+  ShippingZoneLocationInput,
+  ShippingZoneMethod,
+  ShippingZoneMethodCreateInput,
+  ShippingZoneMethodUpdateInput,
+  ShippingZoneUpdateInput,
+} from './schemas/shipping-zones.js';
+export type {
+  SystemStatus as SystemStatusReport,
+  SystemStatusEnvironment,
+  SystemStatusParams,
+  SystemStatusSettings,
+  SystemStatusTool,
+} from './schemas/system-status.js';
 export {
   type TaxClass,
   type TaxClassCreateInput,

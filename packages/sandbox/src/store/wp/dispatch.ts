@@ -49,6 +49,7 @@ export async function dispatch(store: Store, router: Router, req: DispatchReques
   if ((req.contentType === 'application/json' || req.contentType.endsWith('+json')) && req.body.length > 0) {
     const parsed = decodeJsonLikePhp(req.body);
     if (isPlainObject(parsed)) json = parsed;
+    else if (Array.isArray(parsed)) json = { ...parsed }; // a JSON list is a PHP array keyed 0, 1, ...
   }
   const query = phpToJs(req.queryPhp) as Record<string, unknown>;
   const form = req.formPhp ? (phpToJs(req.formPhp) as Record<string, unknown>) : {};
