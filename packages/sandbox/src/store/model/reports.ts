@@ -6,17 +6,9 @@ import type { Store } from './store.js';
 /** The statuses WC_Report_Sales_By_Date counts as placed orders. */
 const SALES_STATUSES = ['completed', 'processing', 'on-hold', 'refunded'];
 
-/** Tax fields other engineers add to orders; read when there, 0 until then. */
+/** The order's item tax and shipping tax (`_order_tax`, `_order_shipping_tax`). */
 function taxOf(o: OrderRec): { tax: number; shippingTax: number } {
-  const r = o as unknown as { cart_tax?: number; total_tax?: number; shipping_tax?: number };
-  const shippingTax = typeof r.shipping_tax === 'number' ? r.shipping_tax : 0;
-  const tax =
-    typeof r.cart_tax === 'number'
-      ? r.cart_tax
-      : typeof r.total_tax === 'number'
-        ? r.total_tax - shippingTax
-        : 0;
-  return { tax, shippingTax };
+  return { tax: o.cart_tax, shippingTax: o.shipping_tax };
 }
 
 /** wc_format_decimal( $n, 2 ). */
