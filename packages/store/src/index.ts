@@ -44,7 +44,12 @@ export type { ProductAttributes } from './resources/product-attributes.js';
 export type { Products, ProductTerms, Variations } from './resources/products.js';
 export type { Reports } from './resources/reports.js';
 export type { Reviews } from './resources/reviews.js';
-export type { Settings } from './resources/settings.js';
+export type {
+  Settings,
+  SettingsBatchFailure,
+  SettingsBatchOptions,
+  SettingsBatchResult,
+} from './resources/settings.js';
 export type { ShippingClasses } from './resources/shipping-classes.js';
 export type { ShippingMethods } from './resources/shipping-methods.js';
 export type { ShippingZones } from './resources/shipping-zones.js';
@@ -59,6 +64,17 @@ export {
   type CustomerUpdateInput,
   customer as customerSchema,
 } from './schemas/customers.js';
+export {
+  type Continent,
+  type ContinentCountry,
+  type Country,
+  type Currency,
+  continent as continentSchema,
+  country as countrySchema,
+  currency as currencySchema,
+  type DataIndexEntry,
+  type State,
+} from './schemas/data.js';
 export {
   type ManualRefundInput,
   type Order,
@@ -80,6 +96,12 @@ export {
   type RefundListParams,
 } from './schemas/orders.js';
 export {
+  type PaymentGateway,
+  type PaymentGatewaySetting,
+  type PaymentGatewayUpdateInput,
+  paymentGateway as paymentGatewaySchema,
+} from './schemas/payment-gateways.js';
+export {
   type Product,
   type ProductInput,
   type ProductListParams,
@@ -91,6 +113,16 @@ export {
   type VariationInput,
   type VariationListParams,
 } from './schemas/products.js';
+export {
+  type Setting,
+  type SettingAnyGroupBatchItem,
+  type SettingBatchError,
+  type SettingBatchItem,
+  type SettingGroup,
+  type SettingUpdateInput,
+  setting as settingSchema,
+  settingGroup as settingGroupSchema,
+} from './schemas/settings.js';
 export {
   type Webhook,
   type WebhookCreateInput,
