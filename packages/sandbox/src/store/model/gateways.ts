@@ -1,5 +1,5 @@
 import { getOption, setOption } from './options.js';
-import { validateSettingValue } from './settings.js';
+import { SettingError, validateSettingValue } from './settings.js';
 import type { Store } from './store.js';
 
 /**
@@ -200,8 +200,9 @@ export function updateGateway(store: Store, g: GatewayDef, u: GatewayUpdate): bo
           options: field.options as Record<string, string> | undefined,
           default: field.default,
         });
-      } catch {
-        return false;
+      } catch (err) {
+        if (err instanceof SettingError) return false;
+        throw err;
       }
     }
   }

@@ -171,10 +171,18 @@ function arrayKey(v: unknown): string | null {
   return null;
 }
 
+/**
+ * PHP 8 throws a TypeError where WooCommerce hands an array to a string function (stripslashes(),
+ * array_key_exists()): the request dies with WordPress's critical-error 500, as here.
+ */
+function phpTypeError(fn: string): TypeError {
+  return new TypeError(`${fn}(): Argument #1 must be of type string, array given`);
+}
+
 /** validate_setting_text_field(): trim(stripslashes()) then wp_kses_post() (here: script/style elements removed). */
 function textValue(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'object') throw invalidValue();
+  if (typeof value === 'object') throw phpTypeError('stripslashes');
   const s = String(typeof value === 'boolean' ? (value ? '1' : '') : value);
   return s
     .replace(/\\(.)/g, '$1')
@@ -192,7 +200,8 @@ export function validateSettingValue(
     case 'select':
     case 'radio': {
       const key = arrayKey(value);
-      if (key === null || !Object.hasOwn(options, key)) throw invalidValue();
+      if (key === null) throw phpTypeError('array_key_exists');
+      if (!Object.hasOwn(options, key)) throw invalidValue();
       return value;
     }
     case 'multiselect': {

@@ -1,4 +1,4 @@
-import { findGateway, orderedGateways, updateGateway } from '../model/gateways.js';
+import { findGateway, gatewaySettings, orderedGateways, updateGateway } from '../model/gateways.js';
 import type { Store } from '../model/store.js';
 import { RestError } from '../wp/errors.js';
 import { validateParams } from '../wp/params.js';
@@ -39,6 +39,7 @@ function update(ctx: Ctx): Result {
   requireCap(ctx, 'edit');
   const g = findGateway(ctx.store, ctx.urlParams.id ?? '');
   if (!g) throw notFound();
+  const before = gatewaySettings(ctx.store, g);
   const ok = updateGateway(ctx.store, g, {
     settings: p.settings as Record<string, unknown> | undefined,
     enabled: p.enabled as boolean | undefined,
@@ -48,7 +49,13 @@ function update(ctx: Ctx): Result {
     order: typeof p.order === 'number' ? Math.abs(p.order) : undefined,
   });
   if (!ok) throw new RestError(400, 'rest_setting_value_invalid', 'An invalid setting value was passed.');
-  return { status: 200, body: presentGateway(ctx.store, g) };
+  const after = gatewaySettings(ctx.store, g);
+  const props = {
+    title: p.title !== undefined ? after.title : before.title,
+    description: p.description !== undefined ? after.description : before.description,
+    enabled: p.enabled !== undefined ? after.enabled : before.enabled === 'yes' ? 'yes' : 'no',
+  };
+  return { status: 200, body: presentGateway(ctx.store, g, props) };
 }
 
 export function registerPaymentGateways(router: Router, _store: Store): void {

@@ -11,9 +11,21 @@ const blank = (v: unknown) =>
   v === false ||
   (Array.isArray(v) && v.length === 0);
 
-/** WC_REST_Payment_Gateways_Controller::prepare_item_for_response() (v3: with method_supports) and get_settings(). */
-export function presentGateway(store: Store, g: GatewayDef): Record<string, unknown> {
+/** The gateway object's title, description and enabled properties, read from its settings when it was built. */
+export interface GatewayProps {
+  title: unknown;
+  description: unknown;
+  enabled: unknown;
+}
+
+/**
+ * WC_REST_Payment_Gateways_Controller::prepare_item_for_response() (v3: with method_supports) and get_settings().
+ * `props` are the object's properties when they differ from its settings: update_item() changes them only for
+ * the top-level `title`, `description` and `enabled`, so a change through `settings` shows in the next read.
+ */
+export function presentGateway(store: Store, g: GatewayDef, props?: GatewayProps): Record<string, unknown> {
   const values = gatewaySettings(store, g);
+  const shown = props ?? values;
   const settings: Record<string, unknown> = {};
   for (const [id, f] of Object.entries(g.form_fields)) {
     if (!f.title || !f.type || id === 'enabled' || id === 'description') continue;
@@ -32,10 +44,10 @@ export function presentGateway(store: Store, g: GatewayDef): Record<string, unkn
   }
   return {
     id: g.id,
-    title: values.title ?? '',
-    description: values.description ?? '',
+    title: shown.title ?? '',
+    description: shown.description ?? '',
     order: gatewayOrder(store)[g.id] ?? '',
-    enabled: values.enabled === 'yes',
+    enabled: shown.enabled === 'yes',
     method_title: g.method_title,
     method_description: g.method_description,
     method_supports: g.supports,
