@@ -113,7 +113,7 @@ describe('setting options', () => {
     await api('PUT', '/settings/general/woocommerce_ship_to_countries', { value: '' });
   });
 
-  it('groups list every settings page, the ones without emulated fields answering group_invalid', async () => {
+  it('groups list every settings page; pages without emulated fields answer group_invalid', async () => {
     const groups = await api('GET', '/settings');
     expect(groups.json.map((g: any) => g.id)).toEqual([
       'general',
@@ -124,10 +124,33 @@ describe('setting options', () => {
       'account',
       'email',
       'integration',
+      'site-visibility',
       'advanced',
     ]);
-    const shipping = await api('GET', '/settings/shipping');
-    expect([shipping.status, shipping.json.code]).toEqual([404, 'rest_setting_setting_group_invalid']);
+    const advanced = await api('GET', '/settings/advanced');
+    expect([advanced.status, advanced.json.code]).toEqual([404, 'rest_setting_setting_group_invalid']);
+  });
+
+  it('shipping: the options section registered twice (default section and "options"), updates hit both', async () => {
+    const list = await api('GET', '/settings/shipping');
+    expect(list.json.map((s: any) => s.id)).toEqual([
+      'woocommerce_enable_shipping_calc',
+      'woocommerce_shipping_cost_requires_address',
+      'woocommerce_ship_to_destination',
+      'woocommerce_shipping_debug_mode',
+      'woocommerce_enable_shipping_calc',
+      'woocommerce_shipping_cost_requires_address',
+      'woocommerce_ship_to_destination',
+      'woocommerce_shipping_debug_mode',
+    ]);
+    const set = await api('PUT', '/settings/shipping/woocommerce_ship_to_destination', {
+      value: 'billing_only',
+    });
+    expect(set.json).toMatchObject({ type: 'radio', default: 'billing', value: 'billing_only' });
+    const again = await api('GET', '/settings/shipping');
+    expect(
+      again.json.filter((s: any) => s.id === 'woocommerce_ship_to_destination').map((s: any) => s.value),
+    ).toEqual(['billing_only', 'billing_only']);
   });
 });
 
