@@ -154,6 +154,24 @@ describe('setting options', () => {
   });
 });
 
+describe('account group', () => {
+  it('serves the checkout and privacy fields; relative date selectors are registered but never served', async () => {
+    const list = await api('GET', '/settings/account');
+    const ids = list.json.map((s: any) => s.id);
+    expect(ids).toContain('woocommerce_enable_guest_checkout');
+    expect(ids).toContain('woocommerce_checkout_privacy_policy_text');
+    // The block checkout (a new store's default) drops the username option.
+    expect(ids).not.toContain('woocommerce_registration_generate_username');
+    expect(ids).not.toContain('woocommerce_trash_pending_orders');
+    const erasure = list.json.find((s: any) => s.id === 'woocommerce_erasure_request_removes_order_data');
+    expect(erasure.tip).toContain(`${sandbox.url}/wp-admin/erase-personal-data.php`);
+    const retention = await api('GET', '/settings/account/woocommerce_trash_pending_orders');
+    expect([retention.status, retention.json.code]).toEqual([404, 'rest_setting_setting_invalid']);
+    const guest = await api('PUT', '/settings/account/woocommerce_enable_guest_checkout', { value: 'no' });
+    expect(guest.json).toMatchObject({ value: 'no', default: 'yes', group_id: 'account' });
+  });
+});
+
 describe('payment gateways', () => {
   it('order: absint() of the request, saved positions sort before gateways without one', async () => {
     const res = await api('PUT', '/payment_gateways/cod', { order: -2 });

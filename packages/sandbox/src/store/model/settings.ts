@@ -1,5 +1,6 @@
 import { COUNTRIES, statesOf } from './geo-data.js';
 import { getOption, hasOption, setOption } from './options.js';
+import { accountFields } from './settings-account.js';
 import { PRODUCTS_FIELDS, taxFields } from './settings-catalog.js';
 import { type AdminField, registerSetting, type SettingDef } from './settings-fields.js';
 import { GENERAL_FIELDS } from './settings-general.js';
@@ -9,7 +10,7 @@ import type { Store } from './store.js';
 /**
  * The settings API's groups (WC_Register_WP_Admin_Settings::register_page_group(), one per
  * WC_Admin_Settings::get_settings_pages() page, in that order) and the fields each group serves.
- * Groups without emulated fields (checkout, account, email, integration, site-visibility, advanced) are listed
+ * Groups without emulated fields (checkout, email, integration, site-visibility, advanced) are listed
  * but answer `rest_setting_setting_group_invalid`, as a page whose settings filter returns nothing does. The
  * emails' own groups (`email_new_order`, ...) are not emulated.
  */
@@ -27,7 +28,7 @@ export const SETTING_GROUPS: SettingGroup[] = [
   { id: 'tax', label: 'Tax', fields: taxFields },
   { id: 'shipping', label: 'Shipping', fields: () => SHIPPING_FIELDS },
   { id: 'checkout', label: 'Payments' },
-  { id: 'account', label: 'Accounts &amp; Privacy' },
+  { id: 'account', label: 'Accounts &amp; Privacy', fields: accountFields },
   { id: 'email', label: 'Emails' },
   { id: 'integration', label: 'Integration' },
   // Added while the launch-your-store feature is on, as it is on new stores.
