@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/index.js';
+import { currencySymbol, currencySymbolHtml } from '../../src/store/model/options.js';
 import { storeApi } from '../helpers/http.js';
 
 let sandbox: Sandbox;
@@ -236,6 +237,18 @@ describe('data', () => {
   it('a currency without a symbol answers an empty symbol', async () => {
     const chw = await api('GET', '/data/currencies/chw');
     expect(chw.json).toMatchObject({ code: 'CHW', name: 'WIR franc', symbol: '' });
+  });
+});
+
+describe('currency helpers for orders', () => {
+  // WC_REST_Orders_Controller sends html_entity_decode( get_woocommerce_currency_symbol() ) as currency_symbol.
+  it('currencySymbol() decodes get_woocommerce_currency_symbol(); currencySymbolHtml() keeps the entities', () => {
+    expect(currencySymbol('USD')).toBe('$');
+    expect(currencySymbol('EUR')).toBe('€');
+    expect(currencySymbol('AED')).toBe('د.إ');
+    expect(currencySymbol('BDT')).toBe('৳\u00a0');
+    expect(currencySymbol('CHW')).toBe('');
+    expect(currencySymbolHtml('USD')).toBe('&#36;');
   });
 });
 
