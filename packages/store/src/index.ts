@@ -44,7 +44,12 @@ export type { ProductAttributes } from './resources/product-attributes.js';
 export type { Products, ProductTerms, Variations } from './resources/products.js';
 export type { Reports } from './resources/reports.js';
 export type { Reviews } from './resources/reviews.js';
-export type { Settings } from './resources/settings.js';
+export type {
+  Settings,
+  SettingsBatchFailure,
+  SettingsBatchOptions,
+  SettingsBatchResult,
+} from './resources/settings.js';
 export type { ShippingClasses } from './resources/shipping-classes.js';
 export type { ShippingMethods } from './resources/shipping-methods.js';
 export type {
@@ -71,6 +76,17 @@ export {
   customer as customerSchema,
 } from './schemas/customers.js';
 export {
+  type Continent,
+  type ContinentCountry,
+  type Country,
+  type Currency,
+  continent as continentSchema,
+  country as countrySchema,
+  currency as currencySchema,
+  type DataIndexEntry,
+  type State,
+} from './schemas/data.js';
+export {
   type ManualRefundInput,
   type Order,
   type OrderCouponLine,
@@ -92,6 +108,12 @@ export {
   type RefundLineItemInput,
   type RefundListParams,
 } from './schemas/orders.js';
+export {
+  type PaymentGateway,
+  type PaymentGatewaySetting,
+  type PaymentGatewayUpdateInput,
+  paymentGateway as paymentGatewaySchema,
+} from './schemas/payment-gateways.js';
 export {
   type Product,
   type ProductInput,
@@ -141,6 +163,16 @@ export {
   taxClass as taxClassSchema,
   taxRate as taxRateSchema,
 } from './schemas/taxes.js';
+export {
+  type Setting,
+  type SettingAnyGroupBatchItem,
+  type SettingBatchError,
+  type SettingBatchItem,
+  type SettingGroup,
+  type SettingUpdateInput,
+  setting as settingSchema,
+  settingGroup as settingGroupSchema,
+} from './schemas/settings.js';
 export {
   type Webhook,
   type WebhookCreateInput,
