@@ -134,6 +134,16 @@ export type {
   SalesReportParams,
   TopSeller,
 } from './schemas/reports.js';
+export {
+  type Setting,
+  type SettingAnyGroupBatchItem,
+  type SettingBatchError,
+  type SettingBatchItem,
+  type SettingGroup,
+  type SettingUpdateInput,
+  setting as settingSchema,
+  settingGroup as settingGroupSchema,
+} from './schemas/settings.js';
 export type {
   ShippingMethod,
   ShippingMethodSetting,
@@ -163,16 +173,6 @@ export {
   taxClass as taxClassSchema,
   taxRate as taxRateSchema,
 } from './schemas/taxes.js';
-export {
-  type Setting,
-  type SettingAnyGroupBatchItem,
-  type SettingBatchError,
-  type SettingBatchItem,
-  type SettingGroup,
-  type SettingUpdateInput,
-  setting as settingSchema,
-  settingGroup as settingGroupSchema,
-} from './schemas/settings.js';
 export {
   type Webhook,
   type WebhookCreateInput,

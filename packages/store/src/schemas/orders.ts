@@ -177,6 +177,12 @@ export interface OrderFeeLineInput extends z.input<typeof feeLineInputShape> {}
  * read-only in wc/v3 (`woocommerce_rest_coupon_item_id_readonly`), so they are not accepted here.
  */
 const couponLineInputShape = z.strictObject({
+  id: z.optional(
+    z.never({
+      error:
+        'coupon line ids are read-only (the store answers woocommerce_rest_coupon_item_id_readonly): send the codes the order should have, or coupon_lines: [] to remove them all',
+    }),
+  ),
   code: z.string().check(z.regex(/\S/, 'a coupon code is required (the store refuses a blank one)')),
 });
 export interface OrderCouponLineInput extends z.input<typeof couponLineInputShape> {}

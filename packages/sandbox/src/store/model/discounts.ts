@@ -9,6 +9,7 @@ import { RestError } from '../wp/errors.js';
 import { isOnSale, variationName } from './catalog.js';
 import type { CouponRec } from './coupons.js';
 import { getOption } from './options.js';
+import { wcPrice } from './price-format.js';
 import type { LineItem, OrderRec, ProductRec, VariationRec } from './records.js';
 import type { Store } from './store.js';
 import { priceDecimals, roundingPrecision } from './tax-math.js';
@@ -96,11 +97,11 @@ export class Discounts {
     const subtotal = this.#orderSubtotal();
     const minimum = Number.parseFloat(coupon.minimum_amount) || 0;
     if (minimum > 0 && minimum > subtotal) {
-      fail(`The minimum spend for this coupon is ${this.#price(minimum)}.`);
+      fail(`The minimum spend for this coupon is ${wcPrice(this.#store, minimum)}.`);
     }
     const maximum = Number.parseFloat(coupon.maximum_amount) || 0;
     if (maximum > 0 && maximum < subtotal) {
-      fail(`The maximum spend for this coupon is ${this.#price(maximum)}.`);
+      fail(`The maximum spend for this coupon is ${wcPrice(this.#store, maximum)}.`);
     }
     const notApplicable = 'Sorry, this coupon is not applicable to selected products.';
     if (coupon.product_ids.length > 0) {
@@ -306,14 +307,6 @@ export class Discounts {
   #onSale(item: DiscountItem): boolean {
     const sellable = item.variation ?? item.product;
     return sellable ? isOnSale(sellable) : false;
-  }
-
-  /** wc_price() as the coupon errors embed it. */
-  #price(value: number): string {
-    const dp = priceDecimals(this.#store);
-    const symbol = getOption(this.#store, 'woocommerce_currency') === 'USD' ? '&#36;' : '';
-    const amount = phpRound(value, dp).toFixed(dp);
-    return `<span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">${symbol}</span>${amount}</bdi></span>`;
   }
 }
 

@@ -3,7 +3,7 @@ import { applyAddress, blankAddress } from './addresses.js';
 import { WC_VERSION } from './constants.js';
 import { WriteJournal } from './journal.js';
 import { applyMeta } from './meta.js';
-import { getOption } from './options.js';
+import { getOption, storeCurrency } from './options.js';
 import { calculateCoupons, updateCouponUsageCounts } from './order-coupons.js';
 import { applyLineItems, applyLines, FEE_LINE, SHIPPING_LINE } from './order-lines.js';
 import { needsProcessing, statusSideEffects } from './order-status.js';
@@ -29,7 +29,7 @@ export function blankOrder(store: Store, id: number, now: number): OrderRec & { 
     id,
     parent_id: 0,
     status: 'pending',
-    currency: String(getOption(store, 'woocommerce_currency')),
+    currency: storeCurrency(store),
     version: WC_VERSION,
     prices_include_tax: false,
     created: now,

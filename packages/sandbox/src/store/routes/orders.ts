@@ -1,4 +1,4 @@
-import { getOption } from '../model/options.js';
+import { storeCurrency } from '../model/options.js';
 import { createOrder, deleteOrder, updateOrder } from '../model/orders.js';
 import type { OrderRec } from '../model/records.js';
 import type { Store } from '../model/store.js';
@@ -91,7 +91,7 @@ function create(ctx: Ctx): Result {
   if (namesId(ctx)) {
     throw new RestError(400, 'woocommerce_rest_shop_order_exists', 'Cannot create existing shop_order.');
   }
-  const o = createOrder(ctx.store, orderArgs(p, String(getOption(ctx.store, 'woocommerce_currency'))));
+  const o = createOrder(ctx.store, orderArgs(p, storeCurrency(ctx.store)));
   return {
     status: 201,
     body: presentOrder(ctx.store, o),
@@ -112,7 +112,7 @@ function update(ctx: Ctx): Result {
   const o = ctx.store.state.orders.get(idParam(ctx));
   if (o) requireCap(ctx, 'edit');
   if (!o) throw invalidId(400);
-  updateOrder(ctx.store, o, orderArgs(p, String(getOption(ctx.store, 'woocommerce_currency'))));
+  updateOrder(ctx.store, o, orderArgs(p, storeCurrency(ctx.store)));
   return { status: 200, body: presenter(ctx.store, p)(o) };
 }
 

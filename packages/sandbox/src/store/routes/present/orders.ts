@@ -1,4 +1,4 @@
-import { CURRENCY_SYMBOL } from '../../model/constants.js';
+import { currencySymbol } from '../../model/options.js';
 import { needsProcessing } from '../../model/order-status.js';
 import type { CouponLine, ItemTaxes, OrderRec, TaxLine } from '../../model/records.js';
 import type { Store } from '../../model/store.js';
@@ -151,7 +151,7 @@ export function presentOrder(store: Store, o: OrderRec, dpIn?: number): Record<s
     date_modified_gmt: wcDate(o.modified),
     date_completed_gmt: wcDate(o.date_completed),
     date_paid_gmt: wcDate(o.date_paid),
-    currency_symbol: CURRENCY_SYMBOL,
+    currency_symbol: currencySymbol(o.currency),
     _links: links,
   };
 }
