@@ -40,7 +40,7 @@ export type { Customers } from './resources/customers.js';
 export type { Data } from './resources/data.js';
 export type { OrderNotes, OrderRefunds, Orders } from './resources/orders.js';
 export type { PaymentGateways } from './resources/payment-gateways.js';
-export type { ProductAttributes } from './resources/product-attributes.js';
+export type { AttributeTerms, ProductAttributes } from './resources/product-attributes.js';
 export type { Products, ProductTerms, Variations } from './resources/products.js';
 export type { Reports } from './resources/reports.js';
 export type { Reviews } from './resources/reviews.js';
@@ -80,6 +80,17 @@ export {
   type RefundListParams,
 } from './schemas/orders.js';
 export {
+  type AttributeTerm,
+  type AttributeTermCreateInput,
+  type AttributeTermListParams,
+  type AttributeTermUpdateInput,
+  type ProductAttribute,
+  type ProductAttributeCreateInput,
+  type ProductAttributeListParams,
+  type ProductAttributeUpdateInput,
+  productAttribute as productAttributeSchema,
+} from './schemas/product-attributes.js';
+export {
   type Product,
   type ProductInput,
   type ProductListParams,
@@ -91,6 +102,21 @@ export {
   type VariationInput,
   type VariationListParams,
 } from './schemas/products.js';
+export {
+  type DeletedReview,
+  type Review,
+  type ReviewCreateInput,
+  type ReviewListParams,
+  type ReviewUpdateInput,
+  review as reviewSchema,
+} from './schemas/reviews.js';
+export {
+  type ShippingClass,
+  type ShippingClassCreateInput,
+  type ShippingClassListParams,
+  type ShippingClassUpdateInput,
+  shippingClass as shippingClassSchema,
+} from './schemas/shipping-classes.js';
 export {
   type Webhook,
   type WebhookCreateInput,
