@@ -71,20 +71,21 @@ function list(ctx: Ctx): Result {
     );
     items = items.filter((x) => slugs.has(x.shipping_class));
   }
-  // `attribute` (a `pa_` taxonomy) with `attribute_term` (term ids): both are needed for the tax_query.
-  if (typeof p.attribute === 'string' && p.attribute !== '' && typeof p.attribute_term === 'string') {
-    const attr = attributeByTaxonomy(store, p.attribute);
-    const ids = parseIdList(p.attribute_term);
+  // `attribute` (a `pa_` taxonomy) with `attribute_term` (term ids): both are needed, and an attribute that is
+  // not a registered taxonomy leaves the list unfiltered (prepare_objects_query() skips the clause).
+  const filterAttr =
+    typeof p.attribute === 'string' && p.attribute_term ? attributeByTaxonomy(store, p.attribute) : undefined;
+  if (filterAttr) {
+    const ids = parseIdList(String(p.attribute_term));
     const terms = [...store.state.terms.values()].filter(
       (t) => t.taxonomy === p.attribute && ids.includes(t.id),
     );
-    items = items.filter(
-      (x) =>
-        attr !== undefined &&
-        x.attributes.some(
-          (a) =>
-            a.id === attr.id && terms.some((t) => a.options.includes(t.name) || a.options.includes(t.slug)),
-        ),
+    items = items.filter((x) =>
+      x.attributes.some(
+        (a) =>
+          a.id === filterAttr.id &&
+          terms.some((t) => a.options.includes(t.name) || a.options.includes(t.slug)),
+      ),
     );
   }
   if (typeof p.virtual === 'boolean') items = items.filter((x) => x.virtual === p.virtual);

@@ -6,6 +6,8 @@ export const REVIEW_STATUSES = ['approved', 'hold', 'spam', 'unspam', 'trash', '
 /** WC_REST_Product_Reviews_Controller::get_item_schema() as endpoint args (readonly fields left out). */
 export const REVIEW_SPECS: Specs = {
   product_id: { type: 'integer' },
+  // Not readonly in the schema, so it is an argument (validated, then ignored).
+  product_name: { type: 'string' },
   status: { type: 'string', enum: REVIEW_STATUSES },
   reviewer: { type: 'string' },
   reviewer_email: { type: 'string', format: 'email' },
