@@ -70,6 +70,25 @@ function invalidContent(): RestError {
   return new RestError(400, 'woocommerce_rest_review_content_invalid', 'Invalid review content.');
 }
 
+/**
+ * sanitize_email(), which wp_filter_comment() runs on the author email (pre_comment_author_email): what cannot be
+ * an address becomes '', invalid characters are dropped from the local part and the domain labels.
+ */
+export function sanitizeEmail(raw: string): string {
+  const email = raw.trim();
+  const at = email.indexOf('@', 1);
+  if (email.length < 6 || at < 0) return '';
+  const local = email.slice(0, at).replace(/[^a-zA-Z0-9!#$%&'*+/=?^_`{|}~.-]/g, '');
+  const domain = email.slice(at + 1);
+  if (local === '' || domain.includes('..')) return '';
+  const labels = domain
+    .replace(/^[\s.]+|[\s.]+$/g, '')
+    .split('.')
+    .map((l) => l.replace(/^[\s-]+|[\s-]+$/g, '').replace(/[^a-z0-9-]+/gi, ''))
+    .filter((l) => l !== '');
+  return labels.length < 2 ? '' : `${local}@${labels.join('.')}`;
+}
+
 /** Only `product` posts take reviews: a variation, an order or nothing at all is "Invalid product ID." (404). */
 export function checkProduct(store: Store, productId: number): void {
   if (!store.state.products.has(productId)) {
@@ -120,7 +139,7 @@ export function createReview(store: Store, p: Record<string, unknown>): ReviewRe
   checkProduct(store, productId);
   const review = p.review as string;
   const reviewer = p.reviewer as string;
-  const email = p.reviewer_email as string;
+  const email = sanitizeEmail(p.reviewer_email as string);
   if (review === '') throw invalidContent();
   checkLengths({ reviewer, reviewer_email: email, review });
   const dupe = [...store.state.reviews.values()].some(
@@ -173,7 +192,7 @@ export function updateReview(store: Store, existing: ReviewRec, p: Record<string
     r.review = p.review;
   }
   if (typeof p.reviewer === 'string') r.reviewer = p.reviewer;
-  if (typeof p.reviewer_email === 'string') r.reviewer_email = p.reviewer_email;
+  if (typeof p.reviewer_email === 'string') r.reviewer_email = sanitizeEmail(p.reviewer_email);
   checkLengths(r);
   const date = requestedDate(p);
   if (date !== null) r.created = date;
