@@ -3,7 +3,9 @@ import {
   BadRequestError,
   BatchError,
   ConflictError,
+  type DeletedReview,
   NotFoundError,
+  type Review,
   type ReviewCreateInput,
   ValidationError,
 } from '../../src/index.js';
@@ -145,11 +147,12 @@ describe('product reviews', () => {
     expect(edited).toMatchObject({ status: 'approved', rating: 5 });
     expect(await store.products.get(kettle.id)).toMatchObject({ average_rating: '4.50', rating_count: 2 });
 
-    const trashed = await store.products.reviews.delete(first.id);
+    // The overloads type what each delete answers: the trashed review, or {deleted, previous} when forced.
+    const trashed: Review = await store.products.reviews.delete(first.id);
     expect(trashed.status).toBe('trash');
     const again = await failure(store.products.reviews.delete(first.id));
     expect(again).toMatchObject({ status: 410, code: 'woocommerce_rest_already_trashed' });
-    const forced = await store.products.reviews.delete(first.id, { force: true });
+    const forced: DeletedReview = await store.products.reviews.delete(first.id, { force: true });
     expect(forced).toMatchObject({ deleted: true, previous: { id: first.id } });
     expect(await failure(store.products.reviews.get(first.id))).toMatchObject({
       status: 404,
