@@ -58,6 +58,12 @@ describe('attributes', () => {
     expect((await api('GET', `/products/attributes/${attr.id}/terms/${matte.id}`)).status).toBe(200);
   });
 
+  it('the name goes through sanitize_text_field(), the derived slug through wc_sanitize_taxonomy_name()', async () => {
+    const res = await api('POST', '/products/attributes', { name: '  Pack <b>v1.2</b>\n size ' });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ name: 'Pack v1.2 size', slug: 'pa_pack-v1-2-size' });
+  });
+
   it('batch: creates, updates and deletes with per-item errors', async () => {
     const res = await api('POST', '/products/attributes/batch', {
       create: [{ name: 'Width' }, { name: 'Year' }],

@@ -32,8 +32,8 @@ export const ATTRIBUTE_ORDER_BY = ['menu_order', 'name', 'name_num', 'id'] as co
 export const ATTRIBUTE_TYPES = ['select'] as const;
 
 /**
- * wc_sanitize_taxonomy_name() = strtolower(sanitize_title()): unlike a post slug, underscores stay (`pa_`,
- * `post_type`), which is what the reserved-name check sees.
+ * wc_sanitize_taxonomy_name() = strtolower(sanitize_title()): tags and entities go, `/` and `.` become dashes,
+ * and unlike a post slug underscores stay (`pa_`, `post_type`), which is what the reserved-name check sees.
  */
 export function sanitizeTaxonomyName(text: string): string {
   return text
@@ -41,6 +41,8 @@ export function sanitizeTaxonomyName(text: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/<[^>]*>/g, '')
+    .replace(/&.+?;/g, '')
+    .replace(/[/.]/g, '-')
     .replace(/[^a-z0-9 _-]/g, '')
     .trim()
     .replace(/\s+/g, '-')
@@ -109,6 +111,16 @@ function applyAttribute(
   rec.has_archives = args.has_archives === true;
 }
 
+/** sanitize_text_field(), the `name` arg's sanitize callback: no tags, whitespace runs collapsed, trimmed. */
+function textField(v: unknown): unknown {
+  return typeof v === 'string'
+    ? v
+        .replace(/<[^>]*>/g, '')
+        .replace(/[\r\n\t ]+/g, ' ')
+        .trim()
+    : v;
+}
+
 /** WC_REST_Product_Attributes_V1_Controller::create_item(); the id is taken only once the row is valid. */
 export function createAttribute(store: Store, p: Record<string, unknown>): AttributeRec {
   const rec: AttributeRec = {
@@ -123,7 +135,7 @@ export function createAttribute(store: Store, p: Record<string, unknown>): Attri
     store,
     rec,
     {
-      name: typeof p.name === 'string' ? p.name.trim() : p.name,
+      name: textField(p.name),
       slug: p.slug,
       type: p.type || 'select',
       order_by: p.order_by || 'menu_order',
@@ -153,7 +165,7 @@ export function updateAttribute(
     store,
     draft,
     {
-      name: typeof p.name === 'string' && p.name.trim() !== '' ? p.name.trim() : existing.name,
+      name: typeof p.name === 'string' && textField(p.name) !== '' ? textField(p.name) : existing.name,
       slug: typeof p.slug === 'string' ? p.slug : '',
       type: p.type ?? existing.type,
       order_by: p.order_by ?? existing.order_by,
