@@ -124,6 +124,11 @@ describe('attribute terms', () => {
     }
   });
 
+  it('a batch under an unknown attribute fails as a whole (batch_items_permissions_check())', async () => {
+    const res = await api('POST', '/products/attributes/999999/terms/batch', { create: [{ name: 'Red' }] });
+    expectWcError(res, 404, 'woocommerce_rest_taxonomy_invalid');
+  });
+
   it('arguments are validated before the attribute is looked up', async () => {
     const res = await api('POST', '/products/attributes/999999/terms', {});
     expectWcError(res, 400, 'rest_missing_callback_param');

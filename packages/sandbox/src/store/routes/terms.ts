@@ -11,11 +11,12 @@ import {
   termsOf,
   updateTerm,
 } from '../model/terms.js';
+import { batchHandler } from '../wp/batch.js';
 import { registerCrud } from '../wp/crud.js';
 import { RestError } from '../wp/errors.js';
 import { filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../wp/list.js';
 import { validateParams } from '../wp/params.js';
-import { type Ctx, idParam, type Result, type Router, requireCap } from '../wp/router.js';
+import { type Ctx, EDITABLE, idParam, type Result, type Router, requireCap } from '../wp/router.js';
 import { termArgs } from './empty-args.js';
 import { FORCE, VIEW } from './params/common.js';
 import { TERM_LIST_SPECS, termSpecs } from './params/terms.js';
@@ -111,6 +112,14 @@ export function registerTaxonomy(
   };
 
   registerCrud(router, `/wc/v3${route}`, { list, create, get, update, delete: remove });
+  if ('resolve' in fixed) {
+    // batch_items_permissions_check() runs check_permissions() too: an unknown taxonomy fails the whole batch.
+    const batch = batchHandler({ create, update, delete: remove });
+    router.add(`/wc/v3${route}/batch`, EDITABLE, (ctx) => {
+      resolve(ctx);
+      return batch(ctx);
+    });
+  }
 }
 
 export function registerTerms(router: Router, store: Store): void {
