@@ -103,7 +103,7 @@ describe('shipping classes', () => {
     });
     expect(parcel).toMatchObject({ shipping_class: 'express', shipping_class_id: express.id });
     await store.products.create({ name: 'Letter', regular_price: '1.00' });
-    const listed = await store.products.list({ shipping_class: String(express.id) });
+    const listed = await store.products.list({ shipping_class: express.id });
     expect(listed.data.map((p) => p.id)).toEqual([parcel.id]);
     expect((await store.products.shippingClasses.get(express.id)).count).toBe(1);
 
