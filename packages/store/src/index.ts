@@ -40,7 +40,7 @@ export type { Customers } from './resources/customers.js';
 export type { Data } from './resources/data.js';
 export type { OrderNotes, OrderRefunds, Orders } from './resources/orders.js';
 export type { PaymentGateways } from './resources/payment-gateways.js';
-export type { ProductAttributes } from './resources/product-attributes.js';
+export type { AttributeTerms, ProductAttributes } from './resources/product-attributes.js';
 export type { Products, ProductTerms, Variations } from './resources/products.js';
 export type { Reports } from './resources/reports.js';
 export type { Reviews } from './resources/reviews.js';
@@ -115,6 +115,17 @@ export {
   paymentGateway as paymentGatewaySchema,
 } from './schemas/payment-gateways.js';
 export {
+  type AttributeTerm,
+  type AttributeTermCreateInput,
+  type AttributeTermListParams,
+  type AttributeTermUpdateInput,
+  type ProductAttribute,
+  type ProductAttributeCreateInput,
+  type ProductAttributeListParams,
+  type ProductAttributeUpdateInput,
+  productAttribute as productAttributeSchema,
+} from './schemas/product-attributes.js';
+export {
   type Product,
   type ProductInput,
   type ProductListParams,
@@ -135,6 +146,14 @@ export type {
   TopSeller,
 } from './schemas/reports.js';
 export {
+  type DeletedReview,
+  type Review,
+  type ReviewCreateInput,
+  type ReviewListParams,
+  type ReviewUpdateInput,
+  review as reviewSchema,
+} from './schemas/reviews.js';
+export {
   type Setting,
   type SettingAnyGroupBatchItem,
   type SettingBatchError,
@@ -144,6 +163,13 @@ export {
   setting as settingSchema,
   settingGroup as settingGroupSchema,
 } from './schemas/settings.js';
+export {
+  type ShippingClass,
+  type ShippingClassCreateInput,
+  type ShippingClassListParams,
+  type ShippingClassUpdateInput,
+  shippingClass as shippingClassSchema,
+} from './schemas/shipping-classes.js';
 export type {
   ShippingMethod,
   ShippingMethodSetting,

@@ -87,7 +87,9 @@ const imageInput = z.strictObject({
   alt: z.optional(z.string()),
 });
 const attributeInput = z.strictObject({
+  /** A global attribute (`client.products.attributes`): its name applies, and `options` are its term names. */
   id: z.optional(z.number()),
+  /** A custom attribute's name (ignored when `id` names a global one). */
   name: z.optional(z.string()),
   position: z.optional(z.number().check(z.int())),
   visible: z.optional(z.boolean()),
@@ -125,6 +127,7 @@ const sellableFields = {
   low_stock_amount: z.nullable(z.number().check(z.int())),
   weight: z.string(),
   dimensions: dimensionsInput,
+  /** A shipping class slug (`client.products.shippingClasses`); one that does not exist clears the class. */
   shipping_class: z.string(),
   menu_order: z.number().check(z.int()),
   meta_data: metaDataInput,
@@ -183,9 +186,12 @@ const productListShape = z.strictObject({
   featured: z.optional(z.boolean()),
   category: z.optional(z.union([z.string(), z.number()])),
   tag: z.optional(z.union([z.string(), z.number()])),
-  shipping_class: z.optional(z.string()),
+  /** Shipping class id(s): `12` or `'12,13'`. */
+  shipping_class: z.optional(z.union([z.string(), z.number()])),
+  /** A global attribute's taxonomy (`pa_color`); filters only together with `attribute_term`. */
   attribute: z.optional(z.string()),
-  attribute_term: z.optional(z.string()),
+  /** Term id(s) of `attribute`: `7` or `'7,8'`. */
+  attribute_term: z.optional(z.union([z.string(), z.number()])),
   tax_class: z.optional(z.string()),
   on_sale: z.optional(z.boolean()),
   min_price: z.optional(moneyInput),

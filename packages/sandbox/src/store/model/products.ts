@@ -1,10 +1,13 @@
 import { RestError } from '../wp/errors.js';
+import type { AttributeRec } from './attributes.js';
 import { applyDateCreated, savePost } from './post.js';
-import type { ProductRec } from './records.js';
+import type { ProductAttribute, ProductRec } from './records.js';
 import { applySellable, blankSellable, makeImage } from './sellable.js';
 import { nextId, UNCATEGORIZED_ID } from './state.js';
 import { syncStockStatus } from './stock.js';
 import type { Store } from './store.js';
+import { attributeTermsDef, createTerm, termsOf } from './terms.js';
+import { slugify } from './util.js';
 
 export function blankProduct(id: number, now: number): ProductRec {
   return {
@@ -71,18 +74,9 @@ export function writeProduct(
   if (Array.isArray(p.tags)) rec.tags = termIds(p.tags, 'product_tag');
   if (Array.isArray(p.images))
     rec.images = (p.images as Record<string, unknown>[]).map((img) => makeImage(store, img, now));
-  if (Array.isArray(p.attributes)) {
-    rec.attributes = (p.attributes as Record<string, unknown>[])
-      .filter((a) => typeof a.name === 'string' || typeof a.id === 'number')
-      .map((a, i) => ({
-        id: typeof a.id === 'number' ? a.id : 0,
-        name: typeof a.name === 'string' ? a.name : '',
-        position: typeof a.position === 'number' ? a.position : i,
-        visible: a.visible === true,
-        variation: a.variation === true,
-        options: Array.isArray(a.options) ? (a.options as string[]) : [],
-      }));
-  }
+  if (typeof p.shipping_class === 'string') rec.shipping_class = shippingClassSlug(store, p.shipping_class);
+  if (Array.isArray(p.attributes))
+    rec.attributes = productAttributes(store, p.attributes as Record<string, unknown>[]);
   if (Array.isArray(p.default_attributes)) {
     rec.default_attributes = (p.default_attributes as Record<string, unknown>[]).map((a) => ({
       id: typeof a.id === 'number' ? a.id : 0,
@@ -96,6 +90,68 @@ export function writeProduct(
   applyDateCreated(rec, p);
   syncStockStatus(rec);
   savePost(store, rec, before, now);
+}
+
+/**
+ * WC_REST_Products_V2_Controller::prepare_object_for_database(): the slug goes through
+ * get_shipping_class_id_by_slug(), and set_shipping_class_id() takes its `false` for an unknown slug as 0, so
+ * a class that does not exist clears the product's class without an error.
+ */
+function shippingClassSlug(store: Store, given: string): string {
+  const slug = slugify(given.trim());
+  if (slug === '') return '';
+  for (const t of store.state.terms.values())
+    if (t.taxonomy === 'product_shipping_class' && t.slug === slug) return t.slug;
+  return '';
+}
+
+/**
+ * WC_REST_Products_V2_Controller::prepare_attributes(): an `id` names a global attribute (its name is the
+ * attribute's, whatever `name` says), and such a row is kept only with options, which are term names (or
+ * slugs) of `pa_<slug>`: wp_set_object_terms() creates the ones that do not exist yet. Without an id, `name`
+ * makes a custom attribute with free-text options.
+ */
+function productAttributes(store: Store, rows: Record<string, unknown>[]): ProductAttribute[] {
+  const out: ProductAttribute[] = [];
+  rows.forEach((a, i) => {
+    const id = typeof a.id === 'number' ? Math.abs(a.id) : 0;
+    const name = typeof a.name === 'string' ? a.name.trim() : '';
+    if (!id && !name) return;
+    const given = Array.isArray(a.options) ? (a.options as string[]) : [];
+    const row = {
+      position: typeof a.position === 'number' ? a.position : i,
+      visible: a.visible === true,
+      variation: a.variation === true,
+    };
+    if (!id) {
+      if (Array.isArray(a.options)) out.push({ id: 0, name, ...row, options: given });
+      return;
+    }
+    // wc_sanitize_term_text_based() and array_filter( 'strlen' ): blank options are dropped.
+    const options = given.map((o) => String(o).trim()).filter((o) => o !== '');
+    if (options.length === 0) return;
+    const attr = store.state.attributes.get(id);
+    out.push({
+      id,
+      name: attr ? attr.name : '',
+      ...row,
+      options: attr ? attributeTerms(store, attr, options) : [],
+    });
+  });
+  return out;
+}
+
+/** The term names behind the options, creating terms for names that match no term's name or slug. */
+function attributeTerms(store: Store, attr: AttributeRec, options: string[]): string[] {
+  const def = attributeTermsDef(attr.id, attr.slug);
+  const names: string[] = [];
+  for (const o of options) {
+    const term =
+      termsOf(store, def).find((t) => t.slug === slugify(o) || t.name.toLowerCase() === o.toLowerCase()) ??
+      createTerm(store, def, { name: o });
+    if (!names.includes(term.name)) names.push(term.name);
+  }
+  return names;
 }
 
 /** Inserts a product; its id is taken only once the body has been applied, so a rejected body wastes none. */
@@ -128,6 +184,12 @@ export function deleteProduct(store: Store, rec: ProductRec, force: boolean): vo
     for (const vid of rec.variation_ids) store.state.variations.delete(vid);
     store.changed('variations', ...rec.variation_ids);
     store.state.products.delete(rec.id);
+    // wp_delete_post() deletes the post's comments, its reviews among them.
+    for (const r of [...store.state.reviews.values()]) {
+      if (r.product_id !== rec.id) continue;
+      store.state.reviews.delete(r.id);
+      store.changed('reviews', r.id);
+    }
   } else {
     if (rec.status === 'trash') {
       throw new RestError(410, 'woocommerce_rest_already_trashed', 'The product has already been deleted.');

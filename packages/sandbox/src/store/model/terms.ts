@@ -1,6 +1,6 @@
 import { isPlainObject } from '../values.js';
 import { RestError } from '../wp/errors.js';
-import type { TermRec } from './records.js';
+import type { ProductRec, TermRec } from './records.js';
 import { nextId } from './state.js';
 import type { Store } from './store.js';
 import { slugify, uniqueSlug } from './util.js';
@@ -11,6 +11,8 @@ export interface TaxonomyDef {
   taxonomy: Taxonomy;
   base: string;
   hierarchical: boolean;
+  /** Attribute terms keep a `menu_order` (term meta `order`) without being hierarchical. */
+  menuOrder?: boolean;
 }
 
 /** The two product taxonomies and the REST base each is served under. */
@@ -19,9 +21,60 @@ export const TAXONOMIES: readonly TaxonomyDef[] = [
   { taxonomy: 'product_tag', base: '/products/tags', hierarchical: false },
 ];
 
-/** `count`: the products (trash aside) that carry the term. */
+/** WC_REST_Product_Shipping_Classes_Controller: a flat taxonomy with the tags' shape. */
+export const SHIPPING_CLASSES: TaxonomyDef = {
+  taxonomy: 'product_shipping_class',
+  base: '/products/shipping_classes',
+  hierarchical: false,
+};
+
+/** The terms of a global attribute (WC_REST_Product_Attribute_Terms_Controller). */
+export function attributeTermsDef(attributeId: number, slug: string): TaxonomyDef {
+  return {
+    taxonomy: `pa_${slug}`,
+    base: `/products/attributes/${attributeId}/terms`,
+    hierarchical: false,
+    menuOrder: true,
+  };
+}
+
+/** Whether a product attribute row (options are term names) holds the term. */
+function holdsOption(options: string[], t: TermRec): boolean {
+  return options.some((o) => o === t.name || o === t.slug);
+}
+
+/** Whether the product carries the term (the terms list's `product` filter). */
+export function productHasTerm(store: Store, prod: ProductRec, t: TermRec): boolean {
+  if (t.taxonomy === 'product_cat') return prod.categories.includes(t.id);
+  if (t.taxonomy === 'product_tag') return prod.tags.includes(t.id);
+  if (t.taxonomy === 'product_shipping_class') return prod.shipping_class === t.slug;
+  const attr = [...store.state.attributes.values()].find((a) => `pa_${a.slug}` === t.taxonomy);
+  return !!attr && prod.attributes.some((a) => a.id === attr.id && holdsOption(a.options, t));
+}
+
+/**
+ * `count`. Categories and tags: the products (trash aside) that carry the term. Shipping classes and attribute
+ * terms are registered with `_update_post_term_count`, which counts published posts only (variations too, for
+ * shipping classes, which are registered for `product_variation` as well).
+ */
 export function termCount(store: Store, t: TermRec): number {
   let n = 0;
+  if (t.taxonomy === 'product_shipping_class') {
+    for (const p of store.state.products.values())
+      if (p.status === 'publish' && p.shipping_class === t.slug) n++;
+    for (const v of store.state.variations.values())
+      if (v.status === 'publish' && v.shipping_class === t.slug) n++;
+    return n;
+  }
+  if (t.taxonomy.startsWith('pa_')) {
+    const attr = [...store.state.attributes.values()].find((a) => `pa_${a.slug}` === t.taxonomy);
+    if (!attr) return 0;
+    for (const p of store.state.products.values()) {
+      if (p.status !== 'publish') continue;
+      if (p.attributes.some((a) => a.id === attr.id && holdsOption(a.options, t))) n++;
+    }
+    return n;
+  }
   for (const p of store.state.products.values()) {
     if (p.status === 'trash') continue;
     if ((t.taxonomy === 'product_cat' ? p.categories : p.tags).includes(t.id)) n++;
@@ -92,7 +145,6 @@ function writeTerm(store: Store, def: TaxonomyDef, t: TermRec, p: Record<string,
       t.parent = p.parent;
     }
     if (typeof p.display === 'string') t.display = p.display;
-    if (typeof p.menu_order === 'number') t.menu_order = p.menu_order;
     if (p.image === null) t.image = null;
     else if (isPlainObject(p.image) && typeof p.image.src === 'string') {
       const now = store.now();
@@ -106,6 +158,7 @@ function writeTerm(store: Store, def: TaxonomyDef, t: TermRec, p: Record<string,
       };
     }
   }
+  if ((def.hierarchical || def.menuOrder) && typeof p.menu_order === 'number') t.menu_order = p.menu_order;
   const wanted = typeof p.slug === 'string' && p.slug !== '' ? slugify(p.slug) : t.slug || slugify(t.name);
   t.slug = uniqueSlug(wanted, (s) => all().some((o) => o.slug === s && o.id !== t.id));
 }
@@ -135,11 +188,43 @@ export function updateTerm(store: Store, def: TaxonomyDef, t: TermRec, p: Record
   writeTerm(store, def, draft, p);
   store.state.terms.set(t.id, draft);
   store.changed('terms', t.id);
+  relinkTerm(store, t, draft);
   return draft;
+}
+
+/**
+ * Products hold shipping classes by slug and attribute terms by name (WooCommerce holds term ids), so a
+ * renamed term is written through to them to keep the link WooCommerce's ids would keep.
+ */
+function relinkTerm(store: Store, before: TermRec, after: TermRec | null): void {
+  if (before.taxonomy === 'product_shipping_class') {
+    if (after && after.slug === before.slug) return;
+    const sellables = [...store.state.products.values(), ...store.state.variations.values()];
+    for (const s of sellables) {
+      if (s.shipping_class !== before.slug) continue;
+      s.shipping_class = after ? after.slug : '';
+      store.changed(store.state.products.has(s.id) ? 'products' : 'variations', s.id);
+    }
+    return;
+  }
+  if (!before.taxonomy.startsWith('pa_')) return;
+  const attr = [...store.state.attributes.values()].find((a) => `pa_${a.slug}` === before.taxonomy);
+  if (!attr) return;
+  for (const prod of store.state.products.values()) {
+    let touched = false;
+    for (const a of prod.attributes) {
+      if (a.id !== attr.id || !holdsOption(a.options, before)) continue;
+      const rest = a.options.filter((o) => o !== before.name && o !== before.slug);
+      a.options = after ? [...rest, after.name] : rest;
+      touched = true;
+    }
+    if (touched) store.changed('products', prod.id);
+  }
 }
 
 /** Deleting a term takes it off every product, and its children move up to its parent. */
 export function deleteTerm(store: Store, t: TermRec): void {
+  relinkTerm(store, t, null);
   store.state.terms.delete(t.id);
   store.changed('terms', t.id);
   for (const prod of store.state.products.values()) {

@@ -1,6 +1,8 @@
+import { attributeByTaxonomy } from '../model/attributes.js';
 import { lookupPriceRange, productOnSale, productPrice } from '../model/catalog.js';
 import { createProduct, deleteProduct, updateProduct } from '../model/products.js';
 import type { ProductRec } from '../model/records.js';
+import { productRating } from '../model/reviews.js';
 import { productStockStatus } from '../model/stock.js';
 import type { Store } from '../model/store.js';
 import { withDescendants } from '../model/terms.js';
@@ -59,8 +61,33 @@ function list(ctx: Ctx): Result {
   }
   if (typeof p.tax_class === 'string')
     items = items.filter((x) => x.tax_class === (p.tax_class === 'standard' ? '' : p.tax_class));
-  if (typeof p.shipping_class === 'string')
-    items = items.filter((x) => x.shipping_class === p.shipping_class);
+  // `shipping_class` is a list of term ids (a product_shipping_class tax_query, like `tag`).
+  if (typeof p.shipping_class === 'string' && p.shipping_class !== '') {
+    const ids = parseIdList(p.shipping_class);
+    const slugs = new Set(
+      [...store.state.terms.values()]
+        .filter((t) => t.taxonomy === 'product_shipping_class' && ids.includes(t.id))
+        .map((t) => t.slug),
+    );
+    items = items.filter((x) => slugs.has(x.shipping_class));
+  }
+  // `attribute` (a `pa_` taxonomy) with `attribute_term` (term ids): both are needed, and an attribute that is
+  // not a registered taxonomy leaves the list unfiltered (prepare_objects_query() skips the clause).
+  const filterAttr =
+    typeof p.attribute === 'string' && p.attribute_term ? attributeByTaxonomy(store, p.attribute) : undefined;
+  if (filterAttr) {
+    const ids = parseIdList(String(p.attribute_term));
+    const terms = [...store.state.terms.values()].filter(
+      (t) => t.taxonomy === p.attribute && ids.includes(t.id),
+    );
+    items = items.filter((x) =>
+      x.attributes.some(
+        (a) =>
+          a.id === filterAttr.id &&
+          terms.some((t) => a.options.includes(t.name) || a.options.includes(t.slug)),
+      ),
+    );
+  }
   if (typeof p.virtual === 'boolean') items = items.filter((x) => x.virtual === p.virtual);
   if (typeof p.downloadable === 'boolean') items = items.filter((x) => x.downloadable === p.downloadable);
   if (typeof p.on_sale === 'boolean') items = items.filter((x) => productOnSale(store, x) === p.on_sale);
@@ -103,13 +130,23 @@ function list(ctx: Ctx): Result {
     menu_order: (x) => x.menu_order,
     price: priceKey,
     popularity: (x) => x.total_sales,
-    rating: () => 0,
   };
-  const alwaysDesc = p.orderby === 'popularity' || p.orderby === 'rating';
-  items = sortByParams(items, alwaysDesc ? { ...p, order: 'desc' } : p, keyFns, {
-    orderby: 'date',
-    order: 'desc',
-  });
+  if (p.orderby === 'rating') {
+    // WC_Query::order_by_rating_post_clauses(): average_rating DESC, rating_count DESC, product_id DESC.
+    const rating = new Map(items.map((x) => [x.id, productRating(store, x.id)]));
+    items = [...items].sort((a, b) => {
+      const ra = rating.get(a.id)!;
+      const rb = rating.get(b.id)!;
+      return rb.average - ra.average || rb.count - ra.count || b.id - a.id;
+    });
+  } else {
+    // order_by_popularity_post_clauses(): total_sales DESC, product_id DESC, whatever `order` says.
+    const alwaysDesc = p.orderby === 'popularity';
+    items = sortByParams(items, alwaysDesc ? { ...p, order: 'desc' } : p, keyFns, {
+      orderby: 'date',
+      order: 'desc',
+    });
+  }
   return pagedResult(ctx, items, (x) => presentProduct(store, x));
 }
 

@@ -1,5 +1,12 @@
 import type { Store } from '../model/store.js';
+import { SHIPPING_CLASSES } from '../model/terms.js';
 import type { Router } from '../wp/router.js';
+import { registerTaxonomy } from './terms.js';
 
-/** Not served yet. */
-export function registerShippingClasses(_router: Router, _store: Store): void {}
+/**
+ * `/products/shipping_classes`: WC_REST_Product_Shipping_Classes_Controller is a WC_REST_Terms_Controller over
+ * `product_shipping_class`, so it is served by the same term routes as tags.
+ */
+export function registerShippingClasses(router: Router, store: Store): void {
+  registerTaxonomy(router, store, SHIPPING_CLASSES);
+}

@@ -4,17 +4,19 @@ import {
   createTerm,
   deleteTerm,
   findTerm,
+  productHasTerm,
   TAXONOMIES,
   type TaxonomyDef,
   termCount,
   termsOf,
   updateTerm,
 } from '../model/terms.js';
+import { batchHandler } from '../wp/batch.js';
 import { registerCrud } from '../wp/crud.js';
 import { RestError } from '../wp/errors.js';
 import { filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../wp/list.js';
 import { validateParams } from '../wp/params.js';
-import { type Ctx, idParam, type Result, type Router, requireCap } from '../wp/router.js';
+import { type Ctx, EDITABLE, idParam, type Result, type Router, requireCap } from '../wp/router.js';
 import { termArgs } from './empty-args.js';
 import { FORCE, VIEW } from './params/common.js';
 import { TERM_LIST_SPECS, termSpecs } from './params/terms.js';
@@ -24,11 +26,24 @@ function notFound(): RestError {
   return new RestError(404, 'woocommerce_rest_term_invalid', 'Resource does not exist.');
 }
 
-/** The CRUD routes of one product taxonomy (categories or tags). */
-function register(router: Router, store: Store, def: TaxonomyDef): void {
+/**
+ * The CRUD routes of one product taxonomy (categories, tags, shipping classes) at `/wc/v3<def.base>`; or, with
+ * `route` and `resolve`, of a taxonomy the URL names (an attribute's terms), resolved after the arguments are
+ * validated and before the capability check, as WC_REST_Terms_Controller::check_permissions() does.
+ */
+export function registerTaxonomy(
+  router: Router,
+  store: Store,
+  fixed: TaxonomyDef | { route: string; shape: TaxonomyDef; resolve: (ctx: Ctx) => TaxonomyDef },
+): void {
+  const resolve = 'resolve' in fixed ? fixed.resolve : () => fixed;
+  const route = 'route' in fixed ? fixed.route : fixed.base;
+  // The argument specs depend only on the taxonomy's shape, so they are checked before the taxonomy is looked up.
+  const shape = 'shape' in fixed ? fixed.shape : fixed;
   const list = (ctx: Ctx): Result => {
     const p = validateParams(ctx.params, TERM_LIST_SPECS);
     ctx.params = p;
+    const def = resolve(ctx);
     requireCap(ctx, 'list');
     let items = filterIncludeExclude(termsOf(store, def), p);
     if (typeof p.search === 'string')
@@ -38,8 +53,7 @@ function register(router: Router, store: Store, def: TaxonomyDef): void {
     if (p.hide_empty === true) items = items.filter((t) => termCount(store, t) > 0);
     if (typeof p.product === 'number') {
       const prod = store.state.products.get(p.product);
-      const ids = prod ? (def.taxonomy === 'product_cat' ? prod.categories : prod.tags) : [];
-      items = items.filter((t) => ids.includes(t.id));
+      items = items.filter((t) => prod !== undefined && productHasTerm(store, prod, t));
     }
     const keys: Record<string, (t: TermRec) => string | number> = {
       id: (t) => t.id,
@@ -54,7 +68,8 @@ function register(router: Router, store: Store, def: TaxonomyDef): void {
   };
 
   const create = (ctx: Ctx): Result => {
-    const p = validateParams(ctx.params, termSpecs(def, true));
+    const p = validateParams(ctx.params, termSpecs(shape, true));
+    const def = resolve(ctx);
     requireCap(ctx, 'create');
     const t = createTerm(store, def, termArgs(p));
     return {
@@ -66,6 +81,7 @@ function register(router: Router, store: Store, def: TaxonomyDef): void {
 
   const get = (ctx: Ctx): Result => {
     validateParams(ctx.params, VIEW);
+    const def = resolve(ctx);
     requireCap(ctx, 'view');
     const t = findTerm(store, def, idParam(ctx));
     if (!t) throw notFound();
@@ -73,7 +89,8 @@ function register(router: Router, store: Store, def: TaxonomyDef): void {
   };
 
   const update = (ctx: Ctx): Result => {
-    const p = validateParams(ctx.params, termSpecs(def, false));
+    const p = validateParams(ctx.params, termSpecs(shape, false));
+    const def = resolve(ctx);
     requireCap(ctx, 'edit');
     const t = findTerm(store, def, idParam(ctx));
     if (!t) throw notFound();
@@ -82,6 +99,7 @@ function register(router: Router, store: Store, def: TaxonomyDef): void {
 
   const remove = (ctx: Ctx): Result => {
     const p = validateParams(ctx.params, FORCE);
+    const def = resolve(ctx);
     requireCap(ctx, 'delete');
     if (p.force !== true) {
       throw new RestError(501, 'woocommerce_rest_trash_not_supported', 'Resource does not support trashing.');
@@ -93,9 +111,17 @@ function register(router: Router, store: Store, def: TaxonomyDef): void {
     return { status: 200, body };
   };
 
-  registerCrud(router, `/wc/v3${def.base}`, { list, create, get, update, delete: remove });
+  registerCrud(router, `/wc/v3${route}`, { list, create, get, update, delete: remove });
+  if ('resolve' in fixed) {
+    // batch_items_permissions_check() runs check_permissions() too: an unknown taxonomy fails the whole batch.
+    const batch = batchHandler({ create, update, delete: remove });
+    router.add(`/wc/v3${route}/batch`, EDITABLE, (ctx) => {
+      resolve(ctx);
+      return batch(ctx);
+    });
+  }
 }
 
 export function registerTerms(router: Router, store: Store): void {
-  for (const def of TAXONOMIES) register(router, store, def);
+  for (const def of TAXONOMIES) registerTaxonomy(router, store, def);
 }

@@ -14,6 +14,7 @@ export function termSpecs(def: TaxonomyDef, creating: boolean): Specs {
     specs.image = { type: 'object', nullable: true };
     specs.menu_order = { type: 'integer' };
   }
+  if (def.menuOrder) specs.menu_order = { type: 'integer' };
   return specs;
 }
 

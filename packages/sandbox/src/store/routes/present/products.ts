@@ -1,8 +1,10 @@
 import { productOnSale, productPrice, variationsOf } from '../../model/catalog.js';
 import { CURRENCY_SYMBOL } from '../../model/constants.js';
-import type { ProductRec } from '../../model/records.js';
+import type { ProductAttribute, ProductRec, TermRec } from '../../model/records.js';
+import { productRating } from '../../model/reviews.js';
 import { productStockStatus } from '../../model/stock.js';
 import type { Store } from '../../model/store.js';
+import { attributeTermsDef, termsOf } from '../../model/terms.js';
 import { slugify } from '../../model/util.js';
 import { money, toNumber, wcDate } from '../../values.js';
 import { backorderFlags, permalink, presentImage } from './sellable.js';
@@ -22,6 +24,48 @@ function priceHtml(price: string, regular: string, onSale: boolean): string {
   )}.</span>`;
 }
 
+/** get_shipping_class_id(): the term id behind the slug the product holds, 0 for none. */
+function shippingClassId(store: Store, slug: string): number {
+  if (slug === '') return 0;
+  for (const t of store.state.terms.values())
+    if (t.taxonomy === 'product_shipping_class' && t.slug === slug) return t.id;
+  return 0;
+}
+
+/**
+ * WC_REST_Products_Controller::get_attributes(): a global attribute shows the attribute's name, its `pa_` slug
+ * and the names of the product's terms in the attribute's order; one whose attribute is gone shows id 0 and
+ * no options. A custom attribute shows its own name and options.
+ */
+function presentAttributeRow(store: Store, a: ProductAttribute): Record<string, unknown> {
+  const row = { position: a.position, visible: a.visible, variation: a.variation };
+  if (!a.id) return { id: 0, name: a.name, slug: a.slug ?? slugify(a.name), ...row, options: a.options };
+  const attr = store.state.attributes.get(a.id);
+  if (!attr) return { id: 0, name: a.name, slug: '', ...row, options: [] };
+  const terms = termsOf(store, attributeTermsDef(attr.id, attr.slug)).filter((t) =>
+    a.options.some((o) => o === t.name || o === t.slug),
+  );
+  const sorted = sortAttributeTerms(terms, attr.order_by);
+  return {
+    id: attr.id,
+    name: attr.name,
+    slug: `pa_${attr.slug}`,
+    ...row,
+    options: sorted.map((t) => t.name),
+  };
+}
+
+/** wc_get_product_terms() ordered by the attribute's `order_by`: name, numeric name, term id, or menu order. */
+function sortAttributeTerms(terms: TermRec[], orderBy: string): TermRec[] {
+  const byName = (x: TermRec, y: TermRec) => x.name.localeCompare(y.name, 'en', { sensitivity: 'base' });
+  const sorted = [...terms];
+  if (orderBy === 'id') sorted.sort((x, y) => x.id - y.id);
+  else if (orderBy === 'name') sorted.sort(byName);
+  else if (orderBy === 'name_num') sorted.sort((x, y) => toNumber(x.name) - toNumber(y.name) || byName(x, y));
+  else sorted.sort((x, y) => x.menu_order - y.menu_order || byName(x, y));
+  return sorted;
+}
+
 export function presentProduct(store: Store, p: ProductRec): Record<string, unknown> {
   const price = productPrice(store, p);
   const variable = p.type === 'variable';
@@ -31,6 +75,7 @@ export function presentProduct(store: Store, p: ProductRec): Record<string, unkn
       .map((id) => store.state.terms.get(id))
       .filter((t) => t !== undefined && t.taxonomy === taxonomy)
       .map((t) => ({ id: t!.id, name: t!.name, slug: t!.slug }));
+  const rating = productRating(store, p.id);
   const links: Record<string, unknown> = {
     self: [{ href: store.restUrl(`/products/${p.id}`) }],
     collection: [{ href: store.restUrl('/products') }],
@@ -82,10 +127,10 @@ export function presentProduct(store: Store, p: ProductRec): Record<string, unkn
     shipping_required: !p.virtual,
     shipping_taxable: !p.virtual && (p.tax_status === 'taxable' || p.tax_status === 'shipping'),
     shipping_class: p.shipping_class,
-    shipping_class_id: 0,
+    shipping_class_id: shippingClassId(store, p.shipping_class),
     reviews_allowed: p.reviews_allowed,
-    average_rating: '0.00',
-    rating_count: 0,
+    average_rating: money(rating.average),
+    rating_count: rating.count,
     upsell_ids: p.upsell_ids,
     cross_sell_ids: p.cross_sell_ids,
     parent_id: p.parent_id,
@@ -93,15 +138,7 @@ export function presentProduct(store: Store, p: ProductRec): Record<string, unkn
     categories: terms(p.categories, 'product_cat'),
     tags: terms(p.tags, 'product_tag'),
     images: p.images.map(presentImage),
-    attributes: p.attributes.map(({ id, name, slug, position, visible, variation, options }) => ({
-      id,
-      name,
-      slug: slug ?? (id ? `pa_${slugify(name)}` : slugify(name)),
-      position,
-      visible,
-      variation,
-      options,
-    })),
+    attributes: p.attributes.map((a) => presentAttributeRow(store, a)),
     default_attributes: p.default_attributes,
     variations: variable ? variationsOf(store, p).map((v) => v.id) : [],
     grouped_products: p.grouped_products,

@@ -2,7 +2,7 @@ import type { TermRec } from '../../model/records.js';
 import type { Store } from '../../model/store.js';
 import { type TaxonomyDef, termCount } from '../../model/terms.js';
 
-/** Categories carry parent, display, image and order; tags only name, slug and description. */
+/** Categories carry parent, display, image and order; attribute terms an order; tags and shipping classes only name, slug and description. */
 export function presentTerm(store: Store, def: TaxonomyDef, t: TermRec): Record<string, unknown> {
   const links: Record<string, unknown> = {
     self: [{ href: store.restUrl(`${def.base}/${t.id}`) }],
@@ -18,6 +18,18 @@ export function presentTerm(store: Store, def: TaxonomyDef, t: TermRec): Record<
       description: t.description,
       display: t.display,
       image: t.image,
+      menu_order: t.menu_order,
+      count: termCount(store, t),
+      _links: links,
+    };
+  }
+  if (def.menuOrder) {
+    // WC_REST_Product_Attribute_Terms_Controller::prepare_item_for_response().
+    return {
+      id: t.id,
+      name: t.name,
+      slug: t.slug,
+      description: t.description,
       menu_order: t.menu_order,
       count: termCount(store, t),
       _links: links,
