@@ -11,7 +11,7 @@ import type * as z from 'zod/mini';
  * the one definition and the one source of error messages; this is only a faster "yes".
  *
  * A predicate exists only for schemas made of what it understands (objects, arrays, unions, optional,
- * nullable, records, enums, literals, primitives and their checks). Anything that could change a value
+ * nullable, records, enums, literals, never, primitives and their checks). Anything that could change a value
  * (defaults, pipes, transforms) makes `compileCheck` return undefined: such schemas always go to zod.
  */
 export type Check = (value: unknown, looseInputs: boolean) => boolean;
@@ -185,6 +185,9 @@ function build(node: Node): Check | undefined {
       return checked ? leaf(node) : (value) => typeof value === 'boolean';
     case 'null':
       return (value) => value === null;
+    case 'never':
+      // A field that may only be absent (`z.optional(z.never())`): present, zod refuses it with its message.
+      return () => false;
     case 'date':
       return leaf(node);
     default:

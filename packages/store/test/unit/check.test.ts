@@ -52,6 +52,8 @@ function sample(node: Node): unknown {
     case 'array':
       return [sample(def.element)];
     case 'optional':
+      // A field that may only be absent (z.optional(z.never())).
+      return def.innerType._zod.def.type === 'never' ? undefined : sample(def.innerType);
     case 'nullable':
       return sample(def.innerType);
     case 'union':

@@ -1,5 +1,3 @@
 /** The versions the emulated install reports (order `version`, webhook User-Agent). */
 export const WC_VERSION = '10.3.5';
 export const WP_VERSION = '6.8.3';
-export const CURRENCY = 'USD';
-export const CURRENCY_SYMBOL = '$';

@@ -1,5 +1,5 @@
-import { CURRENCY, CURRENCY_SYMBOL, WC_VERSION, WP_VERSION } from './constants.js';
-import { getOption } from './options.js';
+import { WC_VERSION, WP_VERSION } from './constants.js';
+import { currencySymbolHtml, getOption, storeCurrency } from './options.js';
 import type { Store } from './store.js';
 
 /**
@@ -156,15 +156,6 @@ export function themeInfo(): Record<string, unknown> {
   };
 }
 
-const SYMBOLS: Record<string, string> = {
-  USD: '$',
-  EUR: '&euro;',
-  GBP: '&pound;',
-  JPY: '&yen;',
-  CAD: '$',
-  AUD: '$',
-};
-
 const PRODUCT_VISIBILITY = [
   'exclude-from-catalog',
   'exclude-from-search',
@@ -179,14 +170,14 @@ const PRODUCT_VISIBILITY = [
 
 /** get_settings(): options through getOption(), so a changed setting shows here. */
 export function settingsInfo(store: Store): Record<string, unknown> {
-  const currency = String(getOption(store, 'woocommerce_currency', CURRENCY));
+  const currency = storeCurrency(store);
   const visibility: Record<string, string> = {};
   for (const slug of PRODUCT_VISIBILITY) visibility[slug] = slug;
   return {
     api_enabled: getOption(store, 'woocommerce_api_enabled', 'no') === 'yes',
     force_ssl: getOption(store, 'woocommerce_force_ssl_checkout', 'no') === 'yes',
     currency,
-    currency_symbol: currency === CURRENCY ? CURRENCY_SYMBOL : (SYMBOLS[currency] ?? currency),
+    currency_symbol: currencySymbolHtml(currency),
     currency_position: getOption(store, 'woocommerce_currency_pos', 'left'),
     thousand_separator: getOption(store, 'woocommerce_price_thousand_sep', ','),
     decimal_separator: getOption(store, 'woocommerce_price_decimal_sep', '.'),

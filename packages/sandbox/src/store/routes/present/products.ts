@@ -1,5 +1,5 @@
 import { productOnSale, productPrice, variationsOf } from '../../model/catalog.js';
-import { CURRENCY_SYMBOL } from '../../model/constants.js';
+import { wcPrice } from '../../model/price-format.js';
 import type { ProductAttribute, ProductRec, TermRec } from '../../model/records.js';
 import { productRating } from '../../model/reviews.js';
 import { productStockStatus } from '../../model/stock.js';
@@ -9,18 +9,19 @@ import { slugify } from '../../model/util.js';
 import { money, toNumber, wcDate } from '../../values.js';
 import { backorderFlags, permalink, presentImage } from './sellable.js';
 
-/** get_price_html(): the price, or the regular price struck through before the sale price. */
-function priceHtml(price: string, regular: string, onSale: boolean): string {
+/**
+ * get_price_html(): wc_price() of the price, or wc_format_sale_price(): the regular price struck through before
+ * the sale price, each also spelled out for screen readers (wp_strip_all_tags() of the same HTML).
+ */
+function priceHtml(store: Store, price: string, regular: string, onSale: boolean): string {
   if (price === '') return '';
-  const amount = (v: string) =>
-    `<span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">&#36;</span>${money(
-      toNumber(v),
-    )}</bdi></span>`;
+  const amount = (v: string) => wcPrice(store, toNumber(v));
   if (!onSale) return amount(price);
-  return `<del aria-hidden="true">${amount(regular)}</del> <span class="screen-reader-text">Original price was: ${CURRENCY_SYMBOL}${money(
-    toNumber(regular),
-  )}.</span><ins aria-hidden="true">${amount(price)}</ins><span class="screen-reader-text">Current price is: ${CURRENCY_SYMBOL}${money(
-    toNumber(price),
+  const text = (v: string) => amount(v).replace(/<[^>]*>/g, '');
+  return `<del aria-hidden="true">${amount(regular)}</del> <span class="screen-reader-text">Original price was: ${text(
+    regular,
+  )}.</span><ins aria-hidden="true">${amount(price)}</ins><span class="screen-reader-text">Current price is: ${text(
+    price,
   )}.</span>`;
 }
 
@@ -143,7 +144,7 @@ export function presentProduct(store: Store, p: ProductRec): Record<string, unkn
     variations: variable ? variationsOf(store, p).map((v) => v.id) : [],
     grouped_products: p.grouped_products,
     menu_order: p.menu_order,
-    price_html: priceHtml(price, p.regular_price, onSale && !variable),
+    price_html: priceHtml(store, price, p.regular_price, onSale && !variable),
     related_ids: [],
     meta_data: p.meta_data,
     stock_status: productStockStatus(store, p),
