@@ -57,7 +57,11 @@ describe.each(transports)('official client, system status, over $name', (transpo
       name: 'WooCommerce',
     });
     // get_settings() sends get_woocommerce_currency_symbol() as it is: the HTML entity, not the character.
-    expect(res.data.settings).toMatchObject({ currency: 'USD', currency_symbol: '&#36;', number_of_decimals: 2 });
+    expect(res.data.settings).toMatchObject({
+      currency: 'USD',
+      currency_symbol: '&#36;',
+      number_of_decimals: 2,
+    });
     expect(res.data.security.secure_connection).toBe(transport.https);
     expect(res.data.pages.map((p: any) => p.page_name)).toEqual([
       'Shop base',
