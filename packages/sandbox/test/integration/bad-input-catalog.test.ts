@@ -55,12 +55,15 @@ describe('attributes', () => {
   it('invalid enum and boolean values: rest_invalid_param naming each', async () => {
     const res = await api('POST', '/products/attributes', {
       name: 'X',
+      type: 'text',
       order_by: 'random',
       has_archives: 'maybe',
     });
     expectWcError(res, 400, 'rest_invalid_param');
-    expect(res.json.message).toBe('Invalid parameter(s): order_by, has_archives');
+    expect(res.json.message).toBe('Invalid parameter(s): type, order_by, has_archives');
+    // rest_validate_enum(): a single allowed value reads "%1$s is not %2$s.", several "is not one of %2$l.".
     expect(res.json.data.params).toEqual({
+      type: 'type is not select.',
       order_by: 'order_by is not one of menu_order, name, name_num, and id.',
       has_archives: 'has_archives is not of type boolean.',
     });

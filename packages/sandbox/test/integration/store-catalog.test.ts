@@ -234,3 +234,21 @@ describe('durability', () => {
     }
   });
 });
+
+describe('shipping classes on variations', () => {
+  it('a variation resolves its class slug like a product does: shipping_class_id, and an unknown slug clears it', async () => {
+    // WC_REST_Product_Variations_V2_Controller::prepare_object_for_database() goes through the same
+    // get_shipping_class_id_by_slug() as products.
+    const cls = (await api('POST', '/products/shipping_classes', { name: 'Bulky' })).json;
+    const parent = (await api('POST', '/products', { name: 'Sofa', type: 'variable' })).json;
+    const made = await api('POST', `/products/${parent.id}/variations`, {
+      regular_price: '300',
+      shipping_class: 'bulky',
+    });
+    expect(made.json).toMatchObject({ shipping_class: 'bulky', shipping_class_id: cls.id });
+    const cleared = await api('PUT', `/products/${parent.id}/variations/${made.json.id}`, {
+      shipping_class: 'nope',
+    });
+    expect(cleared.json).toMatchObject({ shipping_class: '', shipping_class_id: 0 });
+  });
+});

@@ -74,7 +74,6 @@ export function writeProduct(
   if (Array.isArray(p.tags)) rec.tags = termIds(p.tags, 'product_tag');
   if (Array.isArray(p.images))
     rec.images = (p.images as Record<string, unknown>[]).map((img) => makeImage(store, img, now));
-  if (typeof p.shipping_class === 'string') rec.shipping_class = shippingClassSlug(store, p.shipping_class);
   if (Array.isArray(p.attributes))
     rec.attributes = productAttributes(store, p.attributes as Record<string, unknown>[]);
   if (Array.isArray(p.default_attributes)) {
@@ -90,19 +89,6 @@ export function writeProduct(
   applyDateCreated(rec, p);
   syncStockStatus(rec);
   savePost(store, rec, before, now);
-}
-
-/**
- * WC_REST_Products_V2_Controller::prepare_object_for_database(): the slug goes through
- * get_shipping_class_id_by_slug(), and set_shipping_class_id() takes its `false` for an unknown slug as 0, so
- * a class that does not exist clears the product's class without an error.
- */
-function shippingClassSlug(store: Store, given: string): string {
-  const slug = slugify(given.trim());
-  if (slug === '') return '';
-  for (const t of store.state.terms.values())
-    if (t.taxonomy === 'product_shipping_class' && t.slug === slug) return t.slug;
-  return '';
 }
 
 /**

@@ -6,6 +6,7 @@ import { applyMeta } from './meta.js';
 import type { Image } from './records.js';
 import { nextId } from './state.js';
 import type { Store } from './store.js';
+import { slugify } from './util.js';
 
 function findSkuOwner(store: Store, sku: string, selfId: number): number | null {
   for (const p of store.state.products.values())
@@ -38,21 +39,27 @@ export function makeImage(store: Store, raw: Record<string, unknown>, now: numbe
   return { id, src, name, alt: typeof raw.alt === 'string' ? raw.alt : '', created: now, modified: now };
 }
 
+/**
+ * WC_REST_Products_V2_Controller::prepare_object_for_database(): the slug goes through
+ * get_shipping_class_id_by_slug(), and set_shipping_class_id() takes its `false` for an unknown slug as 0, so
+ * a class that does not exist clears the product's class without an error.
+ */
+export function shippingClassSlug(store: Store, given: string): string {
+  const slug = slugify(given.trim());
+  if (slug === '') return '';
+  for (const t of store.state.terms.values())
+    if (t.taxonomy === 'product_shipping_class' && t.slug === slug) return t.slug;
+  return '';
+}
+
 /** The fields products and variations share; `p` is already validated. */
 export function applySellable(store: Store, rec: Sellable, p: Record<string, unknown>, now: number): void {
   const str = (k: keyof Sellable & string) => {
     if (typeof p[k] === 'string') (rec as unknown as Record<string, unknown>)[k] = p[k];
   };
-  for (const k of [
-    'description',
-    'tax_status',
-    'tax_class',
-    'stock_status',
-    'backorders',
-    'weight',
-    'shipping_class',
-  ] as const)
+  for (const k of ['description', 'tax_status', 'tax_class', 'stock_status', 'backorders', 'weight'] as const)
     str(k);
+  if (typeof p.shipping_class === 'string') rec.shipping_class = shippingClassSlug(store, p.shipping_class);
   // WC_Product::set_regular_price() / set_sale_price() store wc_format_decimal($price): "5,00" becomes "500".
   for (const k of ['regular_price', 'sale_price'] as const)
     if (typeof p[k] === 'string') rec[k] = wcFormatDecimal(p[k]);

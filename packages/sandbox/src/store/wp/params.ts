@@ -126,7 +126,11 @@ export function validateValue(param: string, value: unknown, spec: Spec): Outcom
           issue: {
             param,
             code: 'rest_not_in_enum',
-            message: `${param} is not one of ${listText(spec.enum)}.`,
+            // rest_validate_enum(): "%1$s is not %2$s." when there is a single value.
+            message:
+              spec.enum.length === 1
+                ? `${param} is not ${spec.enum[0]}.`
+                : `${param} is not one of ${listText(spec.enum)}.`,
           },
         };
       }

@@ -7,7 +7,7 @@ import type { Store } from '../../model/store.js';
 import { attributeTermsDef, termsOf } from '../../model/terms.js';
 import { slugify } from '../../model/util.js';
 import { money, toNumber, wcDate } from '../../values.js';
-import { backorderFlags, permalink, presentImage } from './sellable.js';
+import { backorderFlags, permalink, presentImage, shippingClassId } from './sellable.js';
 
 /**
  * get_price_html(): wc_price() of the price, or wc_format_sale_price(): the regular price struck through before
@@ -23,14 +23,6 @@ function priceHtml(store: Store, price: string, regular: string, onSale: boolean
   )}.</span><ins aria-hidden="true">${amount(price)}</ins><span class="screen-reader-text">Current price is: ${text(
     price,
   )}.</span>`;
-}
-
-/** get_shipping_class_id(): the term id behind the slug the product holds, 0 for none. */
-function shippingClassId(store: Store, slug: string): number {
-  if (slug === '') return 0;
-  for (const t of store.state.terms.values())
-    if (t.taxonomy === 'product_shipping_class' && t.slug === slug) return t.id;
-  return 0;
 }
 
 /**

@@ -27,3 +27,11 @@ export function backorderFlags(p: Sellable) {
 export function permalink(store: Store, p: ProductRec): string {
   return productLink(store.homeUrl, p);
 }
+
+/** get_shipping_class_id(): the term id behind the slug the product holds, 0 for none. */
+export function shippingClassId(store: Store, slug: string): number {
+  if (slug === '') return 0;
+  for (const t of store.state.terms.values())
+    if (t.taxonomy === 'product_shipping_class' && t.slug === slug) return t.id;
+  return 0;
+}

@@ -4,7 +4,7 @@ import { effectiveStockStatus } from '../../model/stock.js';
 import type { Store } from '../../model/store.js';
 import { slugify } from '../../model/util.js';
 import { wcDate } from '../../values.js';
-import { backorderFlags, permalink, presentImage } from './sellable.js';
+import { backorderFlags, permalink, presentImage, shippingClassId } from './sellable.js';
 
 /** add_query_arg(): appended with `&` when the parent's link is already the plain `?post_type=product&p=` one. */
 function withQuery(link: string, query: string): string {
@@ -61,7 +61,7 @@ export function presentVariation(store: Store, v: VariationRec): Record<string, 
     weight: v.weight,
     dimensions: v.dimensions,
     shipping_class: v.shipping_class,
-    shipping_class_id: 0,
+    shipping_class_id: shippingClassId(store, v.shipping_class),
     image: v.image ? presentImage(v.image) : null,
     attributes: v.attributes,
     menu_order: v.menu_order,
