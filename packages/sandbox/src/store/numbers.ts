@@ -114,6 +114,11 @@ export function wcFormatDecimal(value: unknown): string {
   return sanitizeTextField(value).replace(/\.(?![^.]+$)|[^0-9.-]/g, '');
 }
 
+/** An amount as an order item's setter stores it: wc_format_decimal() of the float (6 decimals, trimmed). */
+export function storedAmount(value: number): number {
+  return Number(wcFormatDecimal(value)) || 0;
+}
+
 /**
  * number_format($n, $dp, '.', '') as wc_format_decimal($n, $dp) uses it for `dp`: fixed decimals, no "-0".
  * Any `dp` works (the emulator's callers bound it first, as PHP's memory limit bounds a real site's).

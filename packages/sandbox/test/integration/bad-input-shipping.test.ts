@@ -157,7 +157,7 @@ const cases: Case[] = [
     path: '/shipping_methods?context=edit',
     status: 400,
     code: 'rest_invalid_param',
-    params: { context: 'context is not one of view.' },
+    params: { context: 'context is not view.' },
   },
   {
     name: 'unknown tool',

@@ -182,7 +182,9 @@ describe('coupon errors (woocommerce_rest_invalid_coupon, 400)', () => {
       message: 'Coupon "nope" does not exist!',
     });
     expect(attempt(store, 'old', line).message).toBe('This coupon has expired.');
-    expect(attempt(store, 'once', line).message).toBe('Coupon usage limit has been reached.');
+    expect(attempt(store, 'once', line).message).toBe(
+      'Usage limit for coupon &quot;once&quot; has been reached.',
+    );
     expect(attempt(store, 'big', line).message).toBe(
       'The minimum spend for this coupon is <span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">&#36;</span>50.00</bdi></span>.',
     );
@@ -262,5 +264,87 @@ describe('tax settings', () => {
     option(store, 'woocommerce_calc_taxes', 'no');
     updateOrder(store, o, { billing: CA });
     expect([o.tax_lines, o.total_tax, o.total]).toEqual([[], 0, 9]);
+  });
+});
+
+describe('fees, pickup, postcodes and refunds of shipping', () => {
+  it('a negative fee takes its share of tax (WC_Order_Item_Fee::calculate_taxes() over get_tax_class_costs())', () => {
+    const { store, mug } = taxedStore();
+    const o = createOrder(store, {
+      billing: CA,
+      line_items: [{ product_id: mug.id, quantity: 2 }],
+      shipping_lines: [{ method_id: 'flat_rate', total: '5.00' }],
+      fee_lines: [{ name: 'Loyalty', total: '-2.00' }],
+    });
+    // Items 9.00 and shipping 5.00 are all standard class: the whole -2.00 is taxed at 7.25% = -0.145 → -0.15.
+    expect(o.fee_lines[0]).toMatchObject({ total: -2, total_tax: -0.15, taxes: { total: { '1': -0.145 } } });
+    expect([o.cart_tax, o.shipping_tax, o.total]).toEqual([0.5, 0.36, 12.86]);
+  });
+
+  it('local pickup (including the blocks’ pickup_location) is taxed at the shop’s address', () => {
+    const store = makeStore();
+    option(store, 'woocommerce_calc_taxes', 'yes');
+    rate(store, { rate: '7.2500' });
+    rate(store, { state: 'NY', rate: '4.0000', name: 'NY Tax' });
+    const ny = { country: 'US', state: 'NY', postcode: '10001', city: 'New York' };
+    const order = (method: string) =>
+      createOrder(store, {
+        billing: ny,
+        shipping: ny,
+        line_items: [{ product_id: product(store, '10').id, quantity: 1 }],
+        shipping_lines: [{ method_id: method, total: '0' }],
+      });
+    expect(order('flat_rate').cart_tax).toBe(0.4);
+    expect(order('pickup_location').cart_tax).toBe(0.73);
+    expect(order('local_pickup').cart_tax).toBe(0.73);
+  });
+
+  it('postcode ranges with letters compare on wc_make_numeric_postcode() codes', () => {
+    const store = makeStore();
+    option(store, 'woocommerce_calc_taxes', 'yes');
+    rate(store, { country: 'CA', state: '', rate: '10.0000', name: 'Range', postcodes: ['H2A...H2Z'] });
+    const taxFor = (postcode: string) =>
+      createOrder(store, {
+        billing: { country: 'CA', state: 'QC', postcode },
+        line_items: [{ product_id: product(store, '10').id, quantity: 1 }],
+      }).total_tax;
+    expect(taxFor('H2B 1A1')).toBe(1);
+    expect(taxFor('H3A 1A1')).toBe(0);
+  });
+
+  it('refunds shipping with its tax, and a tax for a rate that no longer exists is labelled "Tax" with no code', () => {
+    const { store, mug } = taxedStore();
+    const o = createOrder(store, {
+      billing: CA,
+      line_items: [{ product_id: mug.id, quantity: 1 }],
+      shipping_lines: [{ method_id: 'flat_rate', method_title: 'Flat rate', total: '5.00' }],
+      set_paid: true,
+    });
+    const r = createRefund(store, o, {
+      api_refund: false,
+      line_items: [
+        { id: o.shipping_lines[0]!.id, refund_total: '5.00', refund_tax: [{ id: 1, refund_total: '0.36' }] },
+        { id: o.line_items[0]!.id, refund_total: '0', refund_tax: [{ id: 99, refund_total: '0.10' }] },
+      ],
+    });
+    expect(r.amount).toBeCloseTo(5.46, 10);
+    expect(r.shipping_lines).toMatchObject([
+      { total: -5, total_tax: -0.36, refunded_item_id: o.shipping_lines[0]!.id },
+    ]);
+    expect(r.tax_lines).toEqual([
+      expect.objectContaining({
+        rate_id: 99,
+        rate_code: '',
+        label: 'Tax',
+        tax_total: -0.1,
+        shipping_tax_total: 0,
+      }),
+      expect.objectContaining({
+        rate_id: 1,
+        rate_code: 'US-CA-CA TAX-1',
+        tax_total: 0,
+        shipping_tax_total: -0.36,
+      }),
+    ]);
   });
 });

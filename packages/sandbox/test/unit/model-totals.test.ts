@@ -43,7 +43,7 @@ describe('calculate_totals() without taxes or coupons', () => {
 });
 
 describe('line pricing', () => {
-  it('prices lines from the active price, sale included, and reprices when the quantity changes', () => {
+  it('prices new lines from the active price, sale included; a new quantity keeps the line total (prepare_line_items() prices on create only)', () => {
     const store = makeStore();
     const lamp = product(store, '40.00');
     const sale = product(store, '10', undefined, { sale_price: '7.5' });
@@ -61,7 +61,8 @@ describe('line pricing', () => {
     ]);
     expect(o.total).toBe(141.25);
     updateOrder(store, o, { line_items: [{ id: o.line_items[0]!.id, quantity: 1 }] });
-    expect(o.line_items[0]!.total).toBe(40);
+    expect([o.line_items[0]!.quantity, o.line_items[0]!.total]).toEqual([1, 120]);
+    updateOrder(store, o, { line_items: [{ id: o.line_items[0]!.id, total: '40.00', subtotal: '40.00' }] });
     expect(o.total).toBe(61.25);
   });
 

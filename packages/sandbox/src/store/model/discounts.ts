@@ -87,11 +87,11 @@ export class Discounts {
     };
     const o = this.#order;
     if (coupon.usage_limit && coupon.usage_count >= coupon.usage_limit) {
-      fail('Coupon usage limit has been reached.');
+      fail(usageLimitReached(coupon.code));
     }
     if (o.customer_id && coupon.usage_limit_per_user && coupon.usage_limit_per_user > 0) {
       const uses = coupon.used_by.filter((u) => u === String(o.customer_id)).length;
-      if (uses >= coupon.usage_limit_per_user) fail('Coupon usage limit has been reached.');
+      if (uses >= coupon.usage_limit_per_user) fail(usageLimitReached(coupon.code));
     }
     if (coupon.date_expires !== null && Date.now() > coupon.date_expires) fail('This coupon has expired.');
     const subtotal = this.#orderSubtotal();
@@ -294,7 +294,12 @@ export class Discounts {
   #orderSubtotal(): number {
     const dp = priceDecimals(this.#store);
     let cents = 0;
-    for (const line of this.#order.line_items) cents += phpRound(line.subtotal * this.#cents);
+    // get_rounded_items_total(): each line to the cent, unless taxes round at the subtotal.
+    const perLine = getOption(this.#store, 'woocommerce_tax_round_at_subtotal') !== 'yes';
+    for (const line of this.#order.line_items) {
+      const value = line.subtotal * this.#cents;
+      cents += perLine ? phpRound(value) : value;
+    }
     let subtotal = phpRound(cents / this.#cents, dp);
     if (this.#order.prices_include_tax) subtotal += phpRound(this.#order.total_tax, dp);
     return subtotal;
@@ -316,6 +321,11 @@ function idOf(item: DiscountItem): number {
 
 function parentOf(item: DiscountItem): number {
   return item.variation ? item.variation.parent_id : 0;
+}
+
+/** WC_Coupon::get_coupon_error( E_WC_COUPON_USAGE_LIMIT_REACHED ): esc_html__() leaves the quotes as entities. */
+export function usageLimitReached(code: string): string {
+  return `Usage limit for coupon &quot;${code}&quot; has been reached.`;
 }
 
 /** wc_round_discount( $value, 0 ): WC_DISCOUNT_ROUNDING_MODE is PHP_ROUND_HALF_DOWN. */

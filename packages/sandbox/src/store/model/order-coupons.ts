@@ -5,7 +5,7 @@
  */
 import { RestError } from '../wp/errors.js';
 import { type CouponRec, findCouponByCode, formatCouponCode } from './coupons.js';
-import { Discounts } from './discounts.js';
+import { Discounts, usageLimitReached } from './discounts.js';
 import type { WriteJournal } from './journal.js';
 import { recalculateCoupons, setCouponDiscountAmounts } from './order-totals.js';
 import type { OrderRec } from './records.js';
@@ -96,7 +96,7 @@ function applyCoupon(store: Store, o: OrderRec, code: string, journal?: WriteJou
   if (o.customer_id === 0 && coupon.usage_limit_per_user && coupon.usage_limit_per_user > 0) {
     const email = o.billing.email ?? '';
     const uses = coupon.used_by.filter((u) => u === email).length;
-    if (uses >= coupon.usage_limit_per_user) throw invalid('Coupon usage limit has been reached.');
+    if (uses >= coupon.usage_limit_per_user) throw invalid(usageLimitReached(code));
   }
   setCouponDiscountAmounts(store, o, discounts);
   recalculateCoupons(store, o);

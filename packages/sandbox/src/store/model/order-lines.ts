@@ -1,4 +1,4 @@
-import { isNumericString, phpFloatval, wcFormatDecimal } from '../numbers.js';
+import { isNumericString, phpFloatval, storedAmount, wcFormatDecimal } from '../numbers.js';
 import { RestError } from '../wp/errors.js';
 import { unitPrice, variationName } from './catalog.js';
 import { applyMeta } from './meta.js';
@@ -8,8 +8,13 @@ import { nextId } from './state.js';
 import type { Store } from './store.js';
 import { baseLocation, calcTax, findRates, sum, taxEnabled } from './tax-math.js';
 
-function isNullOrZeroItem(item: Record<string, unknown>): boolean {
-  return Object.entries(item).every(([k, v]) => k === 'id' || v === null || v === 0);
+/**
+ * WC_REST_Orders_V2_Controller::item_is_null() or a quantity of exactly 0: prepare_object_for_database() then
+ * removes the line the item's `id` names, whatever else the item says.
+ */
+function removesLine(item: Record<string, unknown>): boolean {
+  const named = ['product_id', 'method_id', 'method_title', 'name', 'code'];
+  return named.some((k) => k in item && item[k] === null) || item.quantity === 0;
 }
 
 /** The product an item names: by `variation_id`, then `product_id` (which may be a variation's), then SKU. */
@@ -83,6 +88,11 @@ function blankLine(store: Store, quantity: number): LineItem {
  * location's taxes come off the line price, unrounded (woocommerce_adjust_non_base_location_prices defaults to true).
  */
 function linePrice(store: Store, sellable: ProductRec | VariationRec, quantity: number): number {
+  // wc_get_price_excluding_tax() takes max( 0, qty ); set_total() keeps wc_format_decimal() of the float.
+  return storedAmount(priceExcludingTax(store, sellable, Math.max(0, quantity)));
+}
+
+function priceExcludingTax(store: Store, sellable: ProductRec | VariationRec, quantity: number): number {
   const price = unitPrice(store, sellable) * quantity;
   const product = 'type' in sellable ? sellable : store.state.products.get(sellable.parent_id);
   const taxable = taxEnabled(store) && (product?.tax_status ?? 'taxable') === 'taxable';
@@ -101,7 +111,7 @@ function taxClassOf(store: Store, sellable: ProductRec | VariationRec): string {
 export function applyLineItems(store: Store, o: OrderRec, items: Record<string, unknown>[]): void {
   for (const item of items) {
     let existing = findLine(o.line_items, item);
-    if (existing && isNullOrZeroItem(item)) {
+    if (existing && removesLine(item)) {
       const id = existing.id;
       o.line_items = o.line_items.filter((li) => li.id !== id);
       continue;
@@ -118,7 +128,9 @@ export function applyLineItems(store: Store, o: OrderRec, items: Record<string, 
       );
     }
     const quantity = typeof item.quantity === 'number' ? item.quantity : (existing?.quantity ?? 1);
-    let recompute = !existing || existing.quantity !== quantity;
+    // prepare_line_items() prices a line only when it is created with a product (`'create' === $action`):
+    // changing an existing line's quantity or product keeps its totals unless they are posted.
+    let recompute = false;
     if (refersToProduct) {
       const { product, variation } = resolveProduct(store, item);
       const variationMissing = typeof item.variation_id === 'number' && item.variation_id !== 0 && !variation;
@@ -135,7 +147,7 @@ export function applyLineItems(store: Store, o: OrderRec, items: Record<string, 
         const changed =
           !existing || existing.product_id !== product.id || existing.variation_id !== (variation?.id ?? 0);
         if (changed) {
-          recompute = true;
+          recompute = !existing;
           const base: LineItem = existing ?? blankLine(store, quantity);
           base.product_id = product.id;
           base.variation_id = variation?.id ?? 0;
@@ -153,11 +165,7 @@ export function applyLineItems(store: Store, o: OrderRec, items: Record<string, 
     li.quantity = quantity;
     if (recompute) {
       const sellable = store.state.variations.get(li.variation_id) ?? store.state.products.get(li.product_id);
-      const total = sellable
-        ? linePrice(store, sellable, quantity)
-        : li.quantity
-          ? (li.total / li.quantity) * quantity
-          : 0;
+      const total = sellable ? linePrice(store, sellable, quantity) : 0;
       li.subtotal = total;
       li.total = total;
     }
@@ -241,7 +249,7 @@ export function applyLines<T extends { id: number; meta_data: Meta[] }>(
 ): T[] {
   for (const l of items) {
     let line = findLine(lines, l);
-    if (line && isNullOrZeroItem(l)) {
+    if (line && removesLine(l)) {
       const id = line.id;
       lines = lines.filter((x) => x.id !== id);
       continue;

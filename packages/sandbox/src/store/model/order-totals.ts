@@ -4,7 +4,7 @@
  * set_item_discount_amounts() and set_coupon_discount_amounts(); the item side is WC_Order_Item::calculate_taxes()
  * and the items' set_taxes() (class-wc-order-item-product.php, -shipping.php, -fee.php).
  */
-import { phpRound } from '../numbers.js';
+import { phpRound, storedAmount } from '../numbers.js';
 import { blankCoupon, type CouponRec, findCouponByCode } from './coupons.js';
 import { Discounts } from './discounts.js';
 import { getOption } from './options.js';
@@ -17,8 +17,7 @@ import {
   findRates,
   type MatchedRate,
   priceDecimals,
-  rateCode,
-  rateLabel,
+  rateFields,
   roundTaxTotal,
   sum,
   type TaxLocation,
@@ -26,15 +25,16 @@ import {
 } from './tax-math.js';
 import { taxClassSlugs } from './taxes.js';
 
+const PICKUP_METHODS = ['legacy_local_pickup', 'local_pickup', 'pickup_location'];
+
 /** get_tax_location(): shipping address (billing without one, or if so configured), else the shop's base. */
 export function taxLocation(store: Store, o: OrderRec): TaxLocation {
   let basedOn = String(getOption(store, 'woocommerce_tax_based_on'));
   if (basedOn === 'shipping' && !o.shipping.country) basedOn = 'billing';
   const address = basedOn === 'billing' ? o.billing : o.shipping;
-  // Local pickup is taxed where the shop is (woocommerce_apply_base_tax_for_local_pickup defaults to true).
-  const pickup = o.shipping_lines.some(
-    (l) => l.method_id === 'local_pickup' || l.method_id === 'legacy_local_pickup',
-  );
+  // Local pickup is taxed where the shop is (woocommerce_apply_base_tax_for_local_pickup defaults to true);
+  // woocommerce_local_pickup_methods: legacy_local_pickup, local_pickup, and the blocks' pickup_location.
+  const pickup = o.shipping_lines.some((l) => PICKUP_METHODS.includes(l.method_id));
   if (basedOn === 'base' || pickup || !address.country) return baseLocation(store);
   return { country: address.country, state: address.state, postcode: address.postcode, city: address.city };
 }
@@ -99,8 +99,8 @@ export function calculateTaxes(store: Store, o: OrderRec): void {
     } else setTaxes(store, li, null, null);
   }
   for (const fee of o.fee_lines) {
-    // Negative fees would take a share of the items' taxes (get_negative_fee_taxes); the emulator leaves them untaxed.
-    if (enabled && fee.tax_status === 'taxable' && fee.total >= 0) {
+    if (fee.total < 0) setTaxes(store, fee, enabled ? negativeFeeTaxes(store, o, fee.total) : null, null);
+    else if (enabled && fee.tax_class !== '0' && fee.tax_status === 'taxable') {
       setTaxes(store, fee, calcTax(store, fee.total, ratesFor(store, o, fee.tax_class), false), null);
     } else setTaxes(store, fee, null, null);
   }
@@ -111,6 +111,51 @@ export function calculateTaxes(store: Store, o: OrderRec): void {
     } else setTaxes(store, line, null, null);
   }
   updateTaxes(store, o);
+}
+
+/**
+ * WC_Order_Item_Fee::calculate_taxes() for a negative fee: the fee is split over the tax classes in proportion to
+ * what the order's items, fees and shipping (those not negative) cost in each (get_tax_class_costs()), and each
+ * share is taxed at its class's rates, so a discount given as a fee takes its tax off too.
+ */
+function negativeFeeTaxes(store: Store, o: OrderRec, total: number): Map<number, number> {
+  const classes = itemsTaxClasses(store, o);
+  const costs = new Map<string, number>(classes.map((c) => [c, 0]));
+  costs.set('non-taxable', 0);
+  const add = (key: string, value: number) => costs.set(key, (costs.get(key) ?? 0) + value);
+  for (const li of o.line_items) {
+    if (li.total < 0) continue;
+    if (lineTaxStatus(store, li) !== 'taxable') add('non-taxable', li.total);
+    else add(li.tax_class, li.total);
+  }
+  for (const fee of o.fee_lines) {
+    if (fee.total < 0) continue;
+    if (fee.tax_status !== 'taxable') add('non-taxable', fee.total);
+    else add(fee.tax_class, fee.total);
+  }
+  const shippingClass = String(getOption(store, 'woocommerce_shipping_tax_class'));
+  for (const line of o.shipping_lines) {
+    if (line.total < 0) continue;
+    add(shippingClass === 'inherit' ? (classes[0] ?? '') : shippingClass, line.total);
+  }
+  const all = sum(costs.values());
+  const taxes = new Map<number, number>();
+  if (!all) return taxes;
+  for (const [taxClass, cost] of costs) {
+    if (taxClass === 'non-taxable' || !cost) continue;
+    for (const [id, tax] of calcTax(store, total * (cost / all), ratesFor(store, o, taxClass), false)) {
+      taxes.set(id, (taxes.get(id) ?? 0) + tax);
+    }
+  }
+  return taxes;
+}
+
+/** get_items_tax_classes(): the classes of the lines that are taxable (or taxed on shipping only), once each. */
+function itemsTaxClasses(store: Store, o: OrderRec): string[] {
+  const used = o.line_items
+    .filter((li) => ['taxable', 'shipping'].includes(lineTaxStatus(store, li)))
+    .map((li) => li.tax_class);
+  return [...new Set(used)];
 }
 
 /** update_taxes(): one tax line per rate the items or shipping use, existing lines (and their ids) kept. */
@@ -137,24 +182,14 @@ function updateTaxes(store: Store, o: OrderRec): void {
     kept.push({
       id: nextId(store.state, 'item'),
       rate_id: id,
-      rate_code: '',
-      label: '',
-      compound: false,
-      rate_percent: 0,
+      ...rateFields(store, id),
       tax_total: 0,
       shipping_tax_total: 0,
       meta_data: [],
     });
   }
   for (const line of kept) {
-    const rate = store.state.tax_rates.get(line.rate_id);
-    // A deleted rate keeps the code and label the line already has (get_rate_code() of an unknown id is '').
-    if (rate) {
-      line.rate_code = rateCode(rate);
-      line.label = rateLabel(rate);
-      line.compound = rate.compound;
-      line.rate_percent = Number.parseFloat(rate.rate) || 0;
-    }
+    Object.assign(line, rateFields(store, line.rate_id));
     line.tax_total = cart.get(line.rate_id) ?? 0;
     line.shipping_tax_total = shipping.get(line.rate_id) ?? 0;
   }
@@ -182,7 +217,7 @@ export function calculateTotals(store: Store, o: OrderRec): void {
     if (fee.total < 0) {
       // A negative fee cannot take the order below zero.
       const maxDiscount = phpRound(cartTotal + fees + o.shipping_total, dp) * -1;
-      if (fee.total < maxDiscount && maxDiscount < 0) fee.total = maxDiscount;
+      if (fee.total < maxDiscount && maxDiscount < 0) fee.total = storedAmount(maxDiscount);
     }
     fees += fee.total;
   }
@@ -245,7 +280,7 @@ function setItemDiscountAmounts(store: Store, o: OrderRec, discounts: Discounts)
     if (o.prices_include_tax && taxEnabled(store) && lineTaxStatus(store, li) === 'taxable') {
       amount -= sum(calcTax(store, amount, ratesFor(store, o, li.tax_class), true).values());
     }
-    li.total = Math.max(0, li.total - amount);
+    li.total = storedAmount(Math.max(0, li.total - amount));
   }
 }
 
@@ -278,7 +313,7 @@ export function setCouponDiscountAmounts(store: Store, o: OrderRec, discounts: D
       discountTax += taxes;
       if (o.prices_include_tax) amount -= taxes;
     }
-    line.discount = amount;
-    line.discount_tax = discountTax;
+    line.discount = storedAmount(amount);
+    line.discount_tax = storedAmount(discountTax);
   }
 }

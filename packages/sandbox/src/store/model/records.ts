@@ -253,8 +253,25 @@ export interface RefundRec {
   refunded_payment: boolean;
   meta_data: Meta[];
   line_items: RefundLineItem[];
+  /** Refunded shipping and fee lines: negative totals and taxes, `refunded_item_id` naming the order's line. */
+  shipping_lines: RefundOtherLine[];
+  fee_lines: RefundOtherLine[];
   /** The tax rates the refunded lines' taxes come from (negative totals), as WC_Order_Refund::update_taxes() adds them. */
   tax_lines: TaxLine[];
+}
+
+/** A refunded shipping or fee line: a copy of the order's line with the refunded (negative) amounts. */
+export interface RefundOtherLine {
+  id: number;
+  name: string;
+  method_id: string;
+  instance_id: string;
+  tax_class: string;
+  tax_status: string;
+  total: number;
+  total_tax: number;
+  taxes: ItemTaxes;
+  refunded_item_id: number;
 }
 
 export interface NoteRec {

@@ -204,7 +204,7 @@ export function deserializeState(text: string, file: string): { state: StoreStat
   }
   for (const o of state.orders.values()) upgradeOrder(o);
   for (const r of state.refunds.values()) {
-    fillMissing(r, { tax_lines: [] });
+    fillMissing(r, { tax_lines: [], shipping_lines: [], fee_lines: [] });
     for (const li of Array.isArray(r.line_items) ? r.line_items : [])
       fillMissing(li, { ...NO_TAX, subtotal_tax: 0, tax_class: '' });
   }

@@ -73,21 +73,35 @@ function wildcardPostcodes(postcode: string): string[] {
   return out;
 }
 
-/** wc_make_numeric_postcode(): letters become their alphabet position, padded, so ranges compare numerically. */
-function numericPostcode(postcode: string): number {
-  const digits = [...postcode.toUpperCase()]
-    .map((c) => (/[A-Z]/.test(c) ? String(c.charCodeAt(0) - 55).padStart(2, '0') : c))
-    .join('');
-  return Number(digits.replace(/\D/g, '') || '0');
+/** wc_make_numeric_postcode(): each character as two digits (digits padded, A=01 ... Z=26, anything else 00). */
+function numericPostcode(postcode: string): string {
+  let out = '';
+  for (const c of postcode.replace(/[ -]/g, '')) {
+    if (/[0-9]/.test(c)) out += `0${c}`;
+    else if (/[A-Z]/.test(c)) out += String(c.charCodeAt(0) - 64).padStart(2, '0');
+    else out += '00';
+  }
+  return out;
 }
 
-/** Whether a rate's postcode entry (exact, wildcard `90*`, or range `90210...90299`) matches `postcode`. */
+const NUMERIC = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
+
+/**
+ * wc_postcode_location_matcher(): a rule is an exact postcode, a wildcard (`90*`), or a range `min...max`,
+ * compared as numbers when both ends are numeric, else on wc_make_numeric_postcode() codes with the ends
+ * right-padded with zeros to the postcode's length.
+ */
 function postcodeMatches(entry: string, postcode: string): boolean {
   const range = entry.split('...');
   if (range.length === 2) {
-    const [min, max] = range.map((v) => normalizePostcode(v));
-    const value = numericPostcode(postcode);
-    return value >= numericPostcode(min!) && value <= numericPostcode(max!);
+    const [min = '', max = ''] = range.map((v) => v.trim().toUpperCase());
+    if (NUMERIC.test(min) && NUMERIC.test(max)) {
+      return NUMERIC.test(postcode) && Number(postcode) >= Number(min) && Number(postcode) <= Number(max);
+    }
+    const encoded = numericPostcode(postcode);
+    const low = numericPostcode(min).padEnd(encoded.length, '0');
+    const high = numericPostcode(max).padEnd(encoded.length, '0');
+    return encoded >= low && encoded <= high;
   }
   return wildcardPostcodes(postcode).includes(normalizePostcode(entry));
 }
@@ -187,15 +201,45 @@ export function sum(values: Iterable<number>): number {
   return total;
 }
 
-/** WC_Tax::get_rate_code(): COUNTRY-STATE-NAME-PRIORITY, blanks left out, upper-cased. */
+/** WC_Tax::get_rate_code(): COUNTRY-STATE-NAME-PRIORITY, empty parts (and "0", as PHP's empty()) left out. */
 export function rateCode(rate: TaxRateRec): string {
-  return [rate.country, rate.state, rate.name || 'TAX', String(rate.priority)]
-    .filter((part) => part !== '' && part !== '0')
+  return [rate.country, rate.state, phpEmpty(rate.name) ? 'TAX' : rate.name, String(rate.priority)]
+    .filter((part) => !phpEmpty(part))
     .join('-')
     .toUpperCase();
 }
 
 /** WC_Tax::get_rate_label(): the rate's name, or "Tax". */
 export function rateLabel(rate: TaxRateRec): string {
-  return rate.name || 'Tax';
+  return phpEmpty(rate.name) ? 'Tax' : rate.name;
+}
+
+function phpEmpty(value: string): boolean {
+  return value === '' || value === '0';
+}
+
+/** EU VAT countries (WC_Countries::get_european_union_countries( 'eu_vat' )) and Norway: tax_or_vat() says "VAT". */
+const VAT_COUNTRIES = new Set(
+  'AT BE BG CY CZ DE DK EE ES FI FR GR HR HU IE IT LT LU LV MC MT NL PL PT RO SE SI SK IM NO'.split(' '),
+);
+
+/**
+ * What update_taxes() writes on a tax line for a rate id: the rate's code, label, compound flag and percent;
+ * for a rate deleted since, an empty code, WC_Countries::tax_or_vat() as the label, not compound, 0%.
+ */
+export function rateFields(
+  store: Store,
+  rateId: number,
+): { rate_code: string; label: string; compound: boolean; rate_percent: number } {
+  const rate = store.state.tax_rates.get(rateId);
+  if (rate) {
+    return {
+      rate_code: rateCode(rate),
+      label: rateLabel(rate),
+      compound: rate.compound,
+      rate_percent: Number.parseFloat(rate.rate) || 0,
+    };
+  }
+  const label = VAT_COUNTRIES.has(baseLocation(store).country) ? 'VAT' : 'Tax';
+  return { rate_code: '', label, compound: false, rate_percent: 0 };
 }

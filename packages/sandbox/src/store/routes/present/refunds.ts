@@ -1,8 +1,15 @@
 import type { RefundRec } from '../../model/records.js';
 import type { Store } from '../../model/store.js';
 import { priceDecimals } from '../../model/tax-math.js';
+import { wcFormatDecimal } from '../../numbers.js';
 import { money, wcDate } from '../../values.js';
 import { presentTaxes, presentTaxLine } from './orders.js';
+
+/** The `_refunded_item_id` meta every refund line carries, naming the order line it refunds. */
+function refundedItemMeta(itemId: number): Record<string, unknown> {
+  const value = String(itemId);
+  return { id: 0, key: '_refunded_item_id', value, display_key: '_refunded_item_id', display_value: value };
+}
 
 export function presentRefund(store: Store, r: RefundRec, dpIn?: number): Record<string, unknown> {
   const dp = dpIn ?? priceDecimals(store);
@@ -28,21 +35,33 @@ export function presentRefund(store: Store, r: RefundRec, dpIn?: number): Record
       total: m(li.total),
       total_tax: m(li.total_tax),
       taxes: presentTaxes(li.taxes),
-      meta_data: [
-        {
-          id: 0,
-          key: '_refunded_item_id',
-          value: String(li.refunded_item_id),
-          display_key: '_refunded_item_id',
-          display_value: String(li.refunded_item_id),
-        },
-      ],
+      meta_data: [refundedItemMeta(li.refunded_item_id)],
       sku: li.sku,
       price: li.quantity ? li.total / li.quantity : 0,
     })),
-    shipping_lines: [],
+    shipping_lines: r.shipping_lines.map((l) => ({
+      id: l.id,
+      method_title: l.name,
+      method_id: l.method_id,
+      instance_id: l.instance_id,
+      total: m(l.total),
+      total_tax: m(l.total_tax),
+      taxes: presentTaxes(l.taxes),
+      tax_status: l.tax_status,
+      meta_data: [refundedItemMeta(l.refunded_item_id)],
+    })),
     tax_lines: r.tax_lines.map((t) => presentTaxLine(t, m)),
-    fee_lines: [],
+    fee_lines: r.fee_lines.map((l) => ({
+      id: l.id,
+      name: l.name,
+      tax_class: l.tax_class,
+      tax_status: l.tax_status,
+      amount: wcFormatDecimal(l.total),
+      total: m(l.total),
+      total_tax: m(l.total_tax),
+      taxes: presentTaxes(l.taxes),
+      meta_data: [refundedItemMeta(l.refunded_item_id)],
+    })),
     _links: {
       self: [{ href: store.restUrl(`/orders/${r.order_id}/refunds/${r.id}`) }],
       collection: [{ href: store.restUrl(`/orders/${r.order_id}/refunds`) }],
