@@ -17,10 +17,11 @@ arch=$(node -p 'process.arch') # x64 or arm64
 # for the platform package among their optionalDependencies and otherwise fetches a tarball itself, and
 # newer npm versions block dependencies' install scripts. As for Node 22/24 in .ci/run, the platform
 # package (the binary itself, published on npm) is installed directly, cached per major; prints the binary.
+# (Neither wrapper goes beyond the npm registry: bun's install.js falls back to `npm install` of the
+# platform package, then to fetching its tarball from registry.npmjs.org; deno's uses its optional deps.)
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/x-sdk-runtimes
 runtime_bin() { # name npm-package@range binary-path-in-package
-  local dir="$cache/$1" bin="$cache/$1/node_modules/$2"
-  bin="$cache/$1/node_modules/${2%@*}/$3"
+  local dir="$cache/$1" bin="$cache/$1/node_modules/${2%@*}/$3"
   if ! "$bin" --version >/dev/null 2>&1; then
     rm -rf "$dir"
     npm i --prefix "$dir" --no-audit --no-fund --loglevel=error "$2" >/dev/null || return 1
@@ -28,7 +29,8 @@ runtime_bin() { # name npm-package@range binary-path-in-package
   echo "$bin"
 }
 case $arch in
-  x64) bun_pkg=@oven/bun-linux-x64@1 deno_pkg=@deno/linux-x64-glibc@2 ;;
+  # Bun's default x64 build needs AVX2; its wrapper picks the -baseline build without it, and so do we.
+  x64) bun_pkg=@oven/bun-linux-x64$(grep -qw avx2 /proc/cpuinfo || echo -baseline)@1 deno_pkg=@deno/linux-x64-glibc@2 ;;
   arm64) bun_pkg=@oven/bun-linux-aarch64@1 deno_pkg=@deno/linux-arm64-glibc@2 ;;
   *) bun_pkg="" deno_pkg="" ;;
 esac
