@@ -8,6 +8,7 @@
 # skipped silently. RUNTIMES="bun deno browser" (the default) picks parts, e.g. RUNTIMES=deno.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export NO_COLOR=1 # plain stack traces from Deno and Bun in the CI log
 root=$PWD
 status=0
 parts=" ${RUNTIMES:-bun deno browser} "

@@ -7,7 +7,8 @@
  *  1. realtime, browser bundle, in the page: connect to the sandbox's Pusher-compatible WebSocket,
  *     subscribe to a private channel (signed by this server's /pusher/auth, same origin), and receive an
  *     event that Node publishes through `@x/realtime/server`;
- *  2. realtime, worker bundle, the same inside a module Web Worker;
+ *  2. realtime, worker bundles, the same inside a module Web Worker that signs its own subscription with
+ *     `@x/realtime/server` (as an edge function would); every browser and worker bundle is loaded too;
  *  3. transcription, browser bundle: one request (`transcripts.list`) through a same-origin path that this
  *     server forwards to the sandbox, as an app's dev server or backend would, since the emulators send
  *     no CORS headers; the direct cross-origin request is made too and what happened is printed;
@@ -47,27 +48,36 @@ const server = new RealtimeServer({
   useTLS: false,
 });
 
-// What the page and the worker run: the same steps with the bundle for their target.
+// What the page and the worker run: the same steps with the bundle for their target. The page asks this
+// server's /pusher/auth, as a browser app does; the worker signs with the worker bundle of
+// `@x/realtime/server` itself, standing in for an edge function (a real browser never holds the secret).
 const realtimeSteps = `
-export async function subscribe(bundle, key, host, port, channelName, onEvent) {
+export async function subscribe(bundle, key, host, port, channelName, channelAuthorization, onEvent) {
   const { RealtimeClient } = await import(bundle);
-  const client = new RealtimeClient(key, {
-    wsHost: host, wsPort: port, forceTLS: false,
-    channelAuthorization: { endpoint: '/pusher/auth' },
-  });
+  const client = new RealtimeClient(key, { wsHost: host, wsPort: port, forceTLS: false, channelAuthorization });
   client.connect();
   const channel = client.subscribe(channelName);
   channel.bind('order-shipped', (data) => { onEvent(data); client.disconnect(); });
   await channel.subscribed;
   return client.connection.socketId;
+}
+/** Every bundle for a target loads, with its export count. */
+export async function load(target, names) {
+  const counts = {};
+  for (const name of names) counts[name] = Object.keys(await import(\`/bundles/\${target}/\${name}.js\`)).length;
+  return counts;
 }`;
 const worker = `
-import { subscribe } from '/steps.js';
-self.onmessage = async ({ data: { key, host, port } }) => {
+import { load, subscribe } from '/steps.js';
+self.onmessage = async ({ data: { key, host, port, app } }) => {
   try {
-    const socketId = await subscribe('/bundles/worker/realtime.js', key, host, port, 'private-worker',
+    const loaded = await load('worker', ['core', 'store', 'transcription', 'realtime', 'realtime-server']);
+    const { RealtimeServer } = await import('/bundles/worker/realtime-server.js');
+    const server = new RealtimeServer(app);
+    const auth = { customHandler: ({ socketId, channelName }) => server.authorizeChannel(socketId, channelName) };
+    const socketId = await subscribe('/bundles/worker/realtime.js', key, host, port, 'private-worker', auth,
       (event) => self.postMessage({ event }));
-    self.postMessage({ socketId });
+    self.postMessage({ socketId, loaded });
   } catch (error) { self.postMessage({ error: String(error) }); }
 };`;
 
@@ -137,24 +147,58 @@ try {
   const cfg = { key: rt.key, host: ws.hostname, port: Number(ws.port) };
 
   // 1 and 2: subscribe in the page and in a worker, then publish from Node.
-  const socketIds = await page.evaluate(async ({ key, host, port }) => {
-    const { subscribe } = await import('/steps.js');
-    window.received = { page: null, worker: null };
-    const inPage = subscribe('/bundles/browser/realtime.js', key, host, port, 'private-page', (event) => {
-      window.received.page = event;
-    });
-    const w = new Worker('/worker.js', { type: 'module' });
-    const inWorker = new Promise((resolve, reject) => {
-      w.onerror = (e) => reject(new Error(`worker: ${e.message}`));
-      w.onmessage = ({ data }) => {
-        if (data.error) reject(new Error(data.error));
-        else if (data.socketId) resolve(data.socketId);
-        else if (data.event) window.received.worker = data.event;
-      };
-    });
-    w.postMessage({ key, host, port });
-    return Promise.all([inPage, inWorker]);
-  }, cfg);
+  const app = {
+    appId: rt.appId,
+    key: rt.key,
+    secret: rt.secret,
+    host: ws.hostname,
+    port: Number(ws.port),
+    useTLS: false,
+  };
+  const connected = await page.evaluate(
+    async ({ key, host, port, app }) => {
+      const { load, subscribe } = await import('/steps.js');
+      const loaded = await load('browser', ['core', 'store', 'transcription', 'realtime']);
+      window.received = { page: null, worker: null };
+      const inPage = subscribe(
+        '/bundles/browser/realtime.js',
+        key,
+        host,
+        port,
+        'private-page',
+        { endpoint: '/pusher/auth' },
+        (event) => {
+          window.received.page = event;
+        },
+      );
+      const w = new Worker('/worker.js', { type: 'module' });
+      const inWorker = new Promise((resolve, reject) => {
+        w.onerror = (e) => reject(new Error(`worker: ${e.message}`));
+        w.onmessage = ({ data }) => {
+          if (data.error) reject(new Error(data.error));
+          else if (data.socketId) resolve(data);
+          else if (data.event) window.received.worker = data.event;
+        };
+      });
+      w.postMessage({ key, host, port, app });
+      const [pageSocket, fromWorker] = await Promise.all([inPage, inWorker]);
+      return { loaded, pageSocket, workerSocket: fromWorker.socketId, workerLoaded: fromWorker.loaded };
+    },
+    { ...cfg, app },
+  );
+  const counts = (loaded) =>
+    Object.entries(loaded)
+      .map(([name, n]) => `${name} ${n}`)
+      .join(', ');
+  check(
+    Object.values(connected.loaded).every((n) => n > 0),
+    `browser bundles load in the page (exports: ${counts(connected.loaded)})`,
+  );
+  check(
+    Object.values(connected.workerLoaded).every((n) => n > 0),
+    `worker bundles load in a module Web Worker (exports: ${counts(connected.workerLoaded)})`,
+  );
+  const socketIds = [connected.pageSocket, connected.workerSocket];
   check(
     socketIds.every((id) => /^\d+\.\d+$/.test(id)),
     `realtime: page and worker connected (${socketIds})`,
