@@ -12,7 +12,7 @@ import { type ResolvedStoreOptions, Store } from './model/store.js';
 import { registerRoutes } from './routes/index.js';
 import type { StoreFault } from './wp/faults.js';
 import { handleRequest, type Site } from './wp/request.js';
-import { errorResult, toResponse } from './wp/respond.js';
+import { errorResult, toResponse, withCors } from './wp/respond.js';
 import { Router } from './wp/router.js';
 
 export type { StoreFault };
@@ -134,9 +134,9 @@ export async function createStoreEmulator(
   const app = new Hono<{ Bindings: Bindings }>();
   app.all('*', async (c) => {
     try {
-      return await handleRequest(site, c.req.raw, c.env?.incoming);
+      return withCors(c.req.raw, await handleRequest(site, c.req.raw, c.env?.incoming));
     } catch (err) {
-      return toResponse(errorResult(err), 'GET');
+      return withCors(c.req.raw, toResponse(errorResult(err), 'GET'));
     }
   });
 

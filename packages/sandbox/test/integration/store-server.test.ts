@@ -143,4 +143,34 @@ describe('seed, reset and stats', () => {
     s.store.resetStats();
     expect(s.store.stats()).toEqual({ requests: 0, rateLimited: 0, arrivals: [] });
   });
+
+  it('answers browsers as rest_send_cors_headers() does: the Origin echoed, credentials allowed, preflight 200', async () => {
+    const s = await start({ port: 0 });
+    const origin = 'http://app.example';
+    const res = await fetch(`${s.url}/wp-json/wc/v3/products`, {
+      headers: { Authorization: basic(s), Origin: origin },
+    });
+    await res.arrayBuffer();
+    expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(res.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(res.headers.get('access-control-allow-methods')).toBe('OPTIONS, GET, POST, PUT, PATCH, DELETE');
+    expect(res.headers.get('access-control-expose-headers')).toBe('X-WP-Total, X-WP-TotalPages, Link');
+    expect(res.headers.get('vary')).toContain('Origin');
+    // The preflight carries no credentials; WordPress answers OPTIONS from the route's description.
+    const preflight = await fetch(`${s.url}/wp-json/wc/v3/products`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: origin,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization',
+      },
+    });
+    await preflight.arrayBuffer();
+    expect(preflight.status).toBe(200);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('Authorization');
+    const anonymous = await fetch(`${s.url}/wp-json/wc/v3/products`);
+    await anonymous.arrayBuffer();
+    expect(anonymous.headers.get('access-control-allow-origin')).toBeNull();
+  });
 });

@@ -18,6 +18,21 @@ export function toResponse(result: Result, method: string): Response {
   return new Response(body, { status: result.status, headers });
 }
 
+/**
+ * rest_send_cors_headers(): a request with an Origin gets it echoed with the methods and credentials allowed
+ * (`null` as sent, from file:// and data: pages), so a browser may read the answer; `Vary: Origin` either way.
+ */
+export function withCors(req: Request, res: Response): Response {
+  const origin = req.headers.get('origin');
+  if (origin) {
+    res.headers.set('Access-Control-Allow-Origin', origin);
+    res.headers.set('Access-Control-Allow-Methods', 'OPTIONS, GET, POST, PUT, PATCH, DELETE');
+    res.headers.set('Access-Control-Allow-Credentials', 'true');
+    res.headers.append('Vary', 'Origin');
+  } else if (req.method === 'GET') res.headers.append('Vary', 'Origin');
+  return res;
+}
+
 /** A thrown RestError as its response; anything else is the WordPress fatal-error page's JSON twin. */
 export function errorResult(err: unknown): Result {
   if (err instanceof RestError) return { status: err.status, body: err.toBody(), headers: err.headers };
