@@ -25,7 +25,9 @@ function readTarball(file) {
     .split('\n')
     .filter((line) => line && !line.endsWith('/'))
     .map((line) => line.replace(/^package\//, ''));
-  const manifest = JSON.parse(execFileSync('tar', ['-xzOf', file, 'package/package.json'], { encoding: 'utf8' }));
+  const manifest = JSON.parse(
+    execFileSync('tar', ['-xzOf', file, 'package/package.json'], { encoding: 'utf8' }),
+  );
   return { files, manifest };
 }
 
@@ -33,9 +35,9 @@ function readTarball(file) {
 function checkTarball({ files, manifest }) {
   const problems = [];
   const bins = new Set(
-    Object.values(typeof manifest.bin === 'string' ? { [manifest.name]: manifest.bin } : (manifest.bin ?? {})).map(
-      (path) => path.replace(/^\.\//, ''),
-    ),
+    Object.values(
+      typeof manifest.bin === 'string' ? { [manifest.name]: manifest.bin } : (manifest.bin ?? {}),
+    ).map((path) => path.replace(/^\.\//, '')),
   );
   for (const file of files) {
     const allowed = file.startsWith('dist/') || REQUIRED.includes(file) || bins.has(file);
@@ -85,7 +87,8 @@ try {
     const problems = checkTarball(packed);
     // The source side of the CHANGELOG rule: the file exists and `files` names it (npm does not add a
     // CHANGELOG on its own).
-    if (source && !source.files?.includes('CHANGELOG.md')) problems.push('package.json "files" lacks CHANGELOG.md');
+    if (source && !source.files?.includes('CHANGELOG.md'))
+      problems.push('package.json "files" lacks CHANGELOG.md');
     const deps = Object.entries(packed.manifest.dependencies ?? {})
       .map(([dep, range]) => `${dep}@${range}`)
       .join(' ');
