@@ -67,10 +67,19 @@ EOF
 # The bin shim execs node, so $! is Verdaccio itself.
 node_modules/.bin/verdaccio --config "$tmp/verdaccio.yaml" --listen "127.0.0.1:$port" >"$tmp/verdaccio.log" 2>&1 &
 pids+=($!)
+up=false
 for _ in $(seq 1 150); do
-  if node -e 'fetch(process.argv[1] + "-/ping").then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))' "$registry"; then break; fi
+  if node -e 'fetch(process.argv[1] + "-/ping").then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))' "$registry"; then
+    up=true
+    break
+  fi
   sleep 0.2
 done
+if [ "$up" != true ]; then
+  echo "Verdaccio did not answer on $registry within 30 s:" >&2
+  cat "$tmp/verdaccio.log" >&2
+  exit 1
+fi
 # A user, created non-interactively the way `npm adduser` does it: PUT /-/user/org.couchdb.user:<name>.
 token=$(node -e '
   fetch(`${process.argv[1]}-/user/org.couchdb.user:ci`, {
