@@ -120,7 +120,7 @@ node scripts/release/check-pack.mjs "$tmp/published"/*.tgz
 phase "selective installs"
 # The official SDKs, pinned to the catalog's versions, install in the background while ours run.
 catalog() { node -e 'const m = require("fs").readFileSync("pnpm-workspace.yaml", "utf8").match(new RegExp(`^  "?${process.argv[1]}"?: (.+)$`, "m")); console.log(m[1])' "$1"; }
-install() {
+fresh_install() {
   local dir=$1
   shift
   mkdir -p "$dir"
@@ -135,8 +135,9 @@ official=(
 official_pids=()
 for i in "${!official[@]}"; do
   # shellcheck disable=SC2086 # word splitting of "pusher@x pusher-js@y" is intended
-  install "$tmp/official/$i" ${official[$i]} &
+  fresh_install "$tmp/official/$i" ${official[$i]} &
   official_pids+=($!)
+  pids+=($!)
 done
 
 sport=$(free_port)
@@ -156,7 +157,7 @@ export X_SANDBOX_URL="http://127.0.0.1:$sport"
 footprint=()
 for service in store transcription realtime; do
   dir="$tmp/x/$service"
-  install "$dir" "@x/$service"
+  fresh_install "$dir" "@x/$service"
   cp ".ci/fixtures/selective/$service.mjs" ".ci/fixtures/selective/$service.cjs" "$dir/"
   (cd "$dir" && node "$service.mjs" && node "$service.cjs")
   footprint+=("@x/$service=$dir")
