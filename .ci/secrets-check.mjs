@@ -20,7 +20,14 @@ const walk = (dir) =>
 const dirsOf = (parent) => readdirSync(join(root, parent)).map((d) => join(root, parent, d));
 
 // The sandbox's defaults, from its build (the same objects its CLI prints).
-const sandbox = await import(pathToFileURL(join(root, 'packages/sandbox/dist/index.js')).href);
+const sandbox = await import(pathToFileURL(join(root, 'packages/sandbox/dist/index.js')).href).catch(
+  (error) => {
+    console.error(
+      `secrets-check: cannot load packages/sandbox/dist/index.js (run \`pnpm build\` first): ${error}`,
+    );
+    process.exit(1);
+  },
+);
 const sandboxDefaults = [
   ...Object.values(sandbox.STORE_DEV_KEYS).flatMap((k) => [k.consumerKey, k.consumerSecret]),
   sandbox.TRANSCRIPTION_DEV_KEY,
