@@ -33,7 +33,7 @@ const exceptions = {
     // The sandbox is the thing tests run against; its in-process API is how.
     'testing with the sandbox': /^in-process api \(tests\)/i,
     errors:
-      'not a client: it throws nothing a caller handles beyond a rejected start; the errors each emulator answers are described under "What is emulated" and in each emulator's section',
+      'not a client: it throws nothing a caller handles beyond a rejected start; the errors each emulator answers are described under "What is emulated" and in the section of each emulator',
     pagination:
       'not a client: it has no pagination API; how it pages lists is under "What is emulated" (store) and "Routes" (transcription)',
   },
