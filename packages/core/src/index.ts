@@ -20,6 +20,7 @@ export {
   streamBody,
 } from './body.js';
 export { BaseClient } from './client.js';
+export type { XErrorOptions } from './errors.js';
 export {
   AbortError,
   APIError,
@@ -48,7 +49,7 @@ export {
   XError,
 } from './errors.js';
 export { REDACTED, redactUrl } from './internal/redact.js';
-export type { Logger, LogLevel } from './log.js';
+export type { Logger, LogLevel, RedactingLogger } from './log.js';
 export { md5Hex } from './md5.js';
 export type {
   ClientOptions,
@@ -62,6 +63,7 @@ export type {
   ServiceAdapter,
   SpecSource,
 } from './options.js';
+export type { FetchPage } from './pagination.js';
 export {
   cursorStrategy,
   Page,
@@ -80,6 +82,7 @@ export {
   type RateLimitOptions,
   type ReleaseSlot,
 } from './rate-limit.js';
+export type { RetryContext } from './retry.js';
 export {
   type AttemptOutcome,
   backoffDelay,
@@ -93,6 +96,7 @@ export {
   serverBackoffMs,
 } from './retry.js';
 export type { FetchLike, Progress } from './transport.js';
+export type { ResponseContext } from './validation.js';
 export {
   openEnum,
   type ParseInputOptions,

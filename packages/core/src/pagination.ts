@@ -17,7 +17,7 @@ export interface PageStrategy<T> {
   pageSpec?(first: RequestSpec, pageNumber: number): RequestSpec;
 }
 
-type FetchPage = (spec: RequestSpec) => Promise<WithResponse<unknown>>;
+export type FetchPage = (spec: RequestSpec) => Promise<WithResponse<unknown>>;
 
 export class Page<T> {
   readonly data: T[];

@@ -9,10 +9,12 @@ export type {
   ChannelAuthData,
   ChannelAuthorization,
   EndpointAuth,
+  Headers as AuthHeaders,
   UserAuthData,
   UserAuthentication,
 } from './client/auth.js';
 export type { BackoffOptions } from './client/backoff.js';
+export type { ChannelHost } from './client/channel.js';
 export {
   Channel,
   type ChannelEvents,
@@ -21,13 +23,18 @@ export {
   type ResubscribedData,
   type SubscriptionErrorData,
 } from './client/channel.js';
+export type { AnyChannel } from './client/client.js';
 export { type ChannelFor, RealtimeClient } from './client/client.js';
 export type { Clock } from './client/clock.js';
+export type { ConnectionEvents, ConnectionSettings } from './client/connection.js';
 export { Connection, type ConnectionState, ConnectionStates, type StateChange } from './client/connection.js';
+export type { Callback, Emitter, GlobalCallback } from './client/emitter.js';
 export { EncryptedChannel } from './client/encrypted.js';
 export { RealtimeError, ValidationError, type ValidationIssue } from './client/errors.js';
-export type { ClientLogger } from './client/log.js';
+export type { ClientLogger, Log } from './client/log.js';
 export type { RealtimeClientOptions } from './client/options.js';
 export { type Member, Members, PresenceChannel, type PresenceEvents } from './client/presence.js';
+export type { Frame } from './client/protocol.js';
 export type { SocketLike, WebSocketFactory } from './client/socket/websocket.js';
+export type { UserHost } from './client/user.js';
 export { User, type UserData, type Watchlist } from './client/user.js';

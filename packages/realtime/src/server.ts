@@ -40,6 +40,7 @@ export * from './server/schemas/channels.js';
 export * from './server/schemas/events.js';
 export * from './server/schemas/users.js';
 export * from './server/schemas/webhooks.js';
+export type { HexSigner } from './server/signing.js';
 export { hmacSigner, type SignedQuery, type SignRequestInput, signQuery } from './server/signing.js';
 export {
   type VerifyWebhookOptions,

@@ -33,6 +33,14 @@ import {
   type TranscriptionSandbox,
 } from './transcription/emulator.js';
 
+// Types the options and emulators above refer to, so users can name them.
+export type { RateLimit } from './kit/rate-windows.js';
+export type { StatsSnapshot } from './kit/stats.js';
+export type { RealtimeEmulator } from './realtime/emulator.js';
+export type { SocketCounters } from './realtime/ws/connection.js';
+export type { StoreEmulator } from './store/emulator.js';
+export type { KeyPermissions } from './store/model/keys.js';
+export type { TranscriptionEmulator } from './transcription/emulator.js';
 export {
   createEngine,
   type Engine,
@@ -41,6 +49,9 @@ export {
   type EngineResult,
   type EngineWord,
 } from './transcription/engine/index.js';
+export type { PocketSphinxOptions } from './transcription/engine/pocketsphinx.js';
+export type { EngineErrorCode, TranscribeOptions } from './transcription/engine/types.js';
+export type { WebhookOptions as TranscriptionWebhookOptions } from './transcription/model/webhooks.js';
 export {
   normaliseWords,
   SPEECH_VOICES,

@@ -103,6 +103,7 @@ export {
   type OrderStatus,
   type OrderTaxLine,
   order as orderSchema,
+  orderStatus as orderStatusSchema,
   type Refund,
   type RefundInput,
   type RefundLineItemInput,
@@ -206,4 +207,5 @@ export {
   type WebhookUpdateInput,
   webhook as webhookSchema,
 } from './schemas/webhooks.js';
+export type { Delivery as WebhookDelivery } from './webhooks.js';
 export { parseWebhook, verifyWebhook, type WebhookEvent } from './webhooks.js';

@@ -22,7 +22,7 @@ export function verifyWebhook(
   });
 }
 
-interface Delivery<R extends string, E extends string, P> {
+export interface Delivery<R extends string, E extends string, P> {
   topic: `${R}.${E}`;
   resource: R;
   event: E;

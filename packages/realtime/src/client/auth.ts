@@ -18,7 +18,7 @@ export interface UserAuthData {
   user_data: string;
 }
 
-type Headers = Record<string, string>;
+export type Headers = Record<string, string>;
 
 /** POST `application/x-www-form-urlencoded` to `endpoint`; `headers` and `params` may be functions, read per request. */
 export interface EndpointAuth {

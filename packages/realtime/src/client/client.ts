@@ -26,7 +26,7 @@ export type ChannelFor<
       ? PrivateChannel
       : Channel;
 
-type AnyChannel = Channel | PrivateChannel | PresenceChannel<unknown> | EncryptedChannel;
+export type AnyChannel = Channel | PrivateChannel | PresenceChannel<unknown> | EncryptedChannel;
 
 /**
  * A Pusher Channels (protocol 7) client. Construction has no side effects; `connect()` opens the socket.
