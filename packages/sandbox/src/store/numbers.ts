@@ -114,6 +114,19 @@ export function wcFormatDecimal(value: unknown): string {
   return sanitizeTextField(value).replace(/\.(?![^.]+$)|[^0-9.-]/g, '');
 }
 
+/** PHP's empty(): undefined, null, '', '0', 0, false and [] are empty. */
+export function phpEmpty(value: unknown): boolean {
+  return (
+    value === undefined ||
+    value === null ||
+    value === '' ||
+    value === '0' ||
+    value === 0 ||
+    value === false ||
+    (Array.isArray(value) && value.length === 0)
+  );
+}
+
 /** An amount as an order item's setter stores it: wc_format_decimal() of the float (6 decimals, trimmed). */
 export function storedAmount(value: number): number {
   return Number(wcFormatDecimal(value)) || 0;

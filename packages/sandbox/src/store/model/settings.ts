@@ -1,3 +1,4 @@
+import { phpEmpty } from '../numbers.js';
 import { COUNTRIES, statesOf } from './geo-data.js';
 import { getOption, hasOption, setOption } from './options.js';
 import { accountFields } from './settings-account.js';
@@ -136,19 +137,6 @@ const invalidGroup = () =>
 const invalidSetting = () => new SettingError(404, 'rest_setting_setting_invalid', 'Invalid setting.');
 const invalidValue = () =>
   new SettingError(400, 'rest_setting_value_invalid', 'An invalid setting value was passed.');
-
-/** PHP empty(): '', '0', 0, null, false, [] are empty. */
-function phpEmpty(v: unknown): boolean {
-  return (
-    v === undefined ||
-    v === null ||
-    v === '' ||
-    v === '0' ||
-    v === 0 ||
-    v === false ||
-    (Array.isArray(v) && v.length === 0)
-  );
-}
 
 /** The settings controller's group lookup: empty or unknown groups are 404 rest_setting_setting_group_invalid. */
 export function requireGroup(store: Store, groupId: string): Setting[] {

@@ -3,7 +3,7 @@
  * wc_round_tax_total(), wc_get_tax_rounding_mode(), wc_get_rounding_precision(); wc-formatting-functions.php:
  * wc_normalize_postcode(), wc_get_wildcard_postcodes(); wc-core-functions.php: wc_postcode_location_matcher()).
  */
-import { phpRound } from '../numbers.js';
+import { phpEmpty, phpRound } from '../numbers.js';
 import { getOption } from './options.js';
 import type { Store } from './store.js';
 import type { TaxRateRec } from './taxes.js';
@@ -212,10 +212,6 @@ export function rateCode(rate: TaxRateRec): string {
 /** WC_Tax::get_rate_label(): the rate's name, or "Tax". */
 export function rateLabel(rate: TaxRateRec): string {
   return phpEmpty(rate.name) ? 'Tax' : rate.name;
-}
-
-function phpEmpty(value: string): boolean {
-  return value === '' || value === '0';
 }
 
 /** EU VAT countries (WC_Countries::get_european_union_countries( 'eu_vat' )) and Norway: tax_or_vat() says "VAT". */

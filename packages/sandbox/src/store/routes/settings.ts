@@ -8,6 +8,7 @@ import {
 } from '../model/settings.js';
 import type { Store } from '../model/store.js';
 import { isPlainObject } from '../values.js';
+import { checkBatchLimit } from '../wp/batch.js';
 import { forbidden, RestError } from '../wp/errors.js';
 import { type Ctx, EDITABLE, READABLE, type Result, type Router } from '../wp/router.js';
 import { presentGroup, presentSetting } from './present/settings.js';
@@ -91,14 +92,7 @@ function batch(groupFromUrl: boolean) {
     const update = list(p.update);
     const create = list(p.create);
     const del = list(p.delete);
-    const limit = ctx.store.options.batchLimit;
-    if (create.length + update.length + del.length > limit) {
-      throw new RestError(
-        413,
-        'woocommerce_rest_request_entity_too_large',
-        `Unable to accept more than ${limit} items for this request.`,
-      );
-    }
+    checkBatchLimit(ctx, create.length + update.length + del.length);
     const out: Record<string, unknown[]> = {};
     const controller = groupFromUrl ? 'WC_REST_Setting_Options_Controller' : 'WC_REST_Settings_Controller';
     const notImplemented = (method: string, id: unknown) => ({

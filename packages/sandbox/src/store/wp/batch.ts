@@ -33,6 +33,18 @@ async function run(h: Handler, ctx: Ctx): Promise<{ ok: true; body: unknown } | 
   }
 }
 
+/** WC_REST_Controller::check_batch_limit(): more items than the batch limit is a 413. */
+export function checkBatchLimit(ctx: Ctx, items: number): void {
+  const limit = ctx.store.options.batchLimit;
+  if (items > limit) {
+    throw new RestError(
+      413,
+      'woocommerce_rest_request_entity_too_large',
+      `Unable to accept more than ${limit} items for this request.`,
+    );
+  }
+}
+
 /**
  * WC_REST_Controller::batch_items(): `{create, update, delete}` run item by item through the single-item
  * handlers; the total is capped (413); failures are per item with `200`; deletes are always forced.
@@ -48,14 +60,7 @@ export function batchHandler(ops: BatchOps): Handler {
     const create = (Array.isArray(p.create) ? p.create : []) as Record<string, unknown>[];
     const update = (Array.isArray(p.update) ? p.update : []) as Record<string, unknown>[];
     const del = (Array.isArray(p.delete) ? p.delete : []) as number[];
-    const limit = ctx.store.options.batchLimit;
-    if (create.length + update.length + del.length > limit) {
-      throw new RestError(
-        413,
-        'woocommerce_rest_request_entity_too_large',
-        `Unable to accept more than ${limit} items for this request.`,
-      );
-    }
+    checkBatchLimit(ctx, create.length + update.length + del.length);
     const out: Record<string, unknown[]> = {};
     const sub = (params: Record<string, unknown>, urlParams: Record<string, string>): Ctx => ({
       ...ctx,

@@ -1,15 +1,6 @@
 import { type GatewayDef, gatewayOrder, gatewaySettings } from '../../model/gateways.js';
 import type { Store } from '../../model/store.js';
-
-/** PHP empty() for a settings value. */
-const blank = (v: unknown) =>
-  v === undefined ||
-  v === null ||
-  v === '' ||
-  v === '0' ||
-  v === 0 ||
-  v === false ||
-  (Array.isArray(v) && v.length === 0);
+import { phpEmpty } from '../../numbers.js';
 
 /** The gateway object's title, description and enabled properties, read from its settings when it was built. */
 export interface GatewayProps {
@@ -34,8 +25,8 @@ export function presentGateway(store: Store, g: GatewayDef, props?: GatewayProps
       label: f.label || f.title,
       description: f.description ?? '',
       type: f.type,
-      value: blank(values[id]) ? '' : values[id],
-      default: blank(f.default) ? '' : f.default,
+      value: phpEmpty(values[id]) ? '' : values[id],
+      default: phpEmpty(f.default) ? '' : f.default,
       tip: f.description ?? '',
       placeholder: f.placeholder ?? '',
     };
