@@ -9,8 +9,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, startSandbox } from '../../src/index.js';
-import { failure, makeClient, type WooCommerceRestApi } from '../helpers/woo-client.js';
+import type { Sandbox } from '../../src/index.js';
+import { failure, storeWithOfficialClient, type WooCommerceRestApi } from '../helpers/woo-client.js';
 
 const short = () => randomUUID().replace(/-/g, '').slice(0, 8);
 
@@ -24,13 +24,7 @@ describe.each(transports)('catalog routes through the official client over $name
   let api: WooCommerceRestApi;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ https: transport.https, store: { rateLimit: false, seed: 'none' } });
-    api = makeClient({
-      url: sandbox.url,
-      consumerKey: sandbox.store.consumerKey,
-      consumerSecret: sandbox.store.consumerSecret,
-      certificate: sandbox.certificate,
-    });
+    ({ sandbox, api } = await storeWithOfficialClient({ https: transport.https }));
   });
 
   afterAll(async () => {

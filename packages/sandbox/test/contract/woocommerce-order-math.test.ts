@@ -14,8 +14,8 @@
  * - wc_create_refund() with `refund_tax`: negative line taxes and a refund tax line (WC_Order_Refund::update_taxes()).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, startSandbox } from '../../src/index.js';
-import { failure, makeClient, type WooCommerceRestApi } from '../helpers/woo-client.js';
+import type { Sandbox } from '../../src/index.js';
+import { failure, storeWithOfficialClient, type WooCommerceRestApi } from '../helpers/woo-client.js';
 
 const transports = [
   { name: 'HTTPS with Basic auth', https: true },
@@ -42,13 +42,7 @@ describe.each(transports)(
     let rateId: number;
 
     beforeAll(async () => {
-      sandbox = await startSandbox({ https: transport.https, store: { rateLimit: false, seed: 'none' } });
-      api = makeClient({
-        url: sandbox.url,
-        consumerKey: sandbox.store.consumerKey,
-        consumerSecret: sandbox.store.consumerSecret,
-        certificate: sandbox.certificate,
-      });
+      ({ sandbox, api } = await storeWithOfficialClient({ https: transport.https }));
       expect((await api.put('settings/general/woocommerce_calc_taxes', { value: 'yes' })).data.value).toBe(
         'yes',
       );

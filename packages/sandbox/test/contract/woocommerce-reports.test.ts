@@ -5,8 +5,8 @@
  * (WC_REST_Report_{Orders,Products,Customers,Coupons,Reviews}_Totals_Controller).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, startSandbox } from '../../src/index.js';
-import { failure, makeClient, type WooCommerceRestApi } from '../helpers/woo-client.js';
+import type { Sandbox } from '../../src/index.js';
+import { failure, storeWithOfficialClient, type WooCommerceRestApi } from '../helpers/woo-client.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -17,13 +17,7 @@ describe('official client, reports', () => {
   let hat: { id: number };
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ https: true, store: { rateLimit: false, seed: 'none' } });
-    api = makeClient({
-      url: sandbox.url,
-      consumerKey: sandbox.store.consumerKey,
-      consumerSecret: sandbox.store.consumerSecret,
-      certificate: sandbox.certificate,
-    });
+    ({ sandbox, api } = await storeWithOfficialClient({ https: true }));
     mug = (await api.post('products', { name: 'Mug', regular_price: '10.00' })).data;
     hat = (await api.post('products', { name: 'Hat', regular_price: '25.00' })).data;
     await api.post('orders', {

@@ -10,7 +10,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/index.js';
 import { basic, expectWcError, request } from '../helpers/http.js';
-import { failure, makeClient, parseLink, type WooCommerceRestApi } from '../helpers/woo-client.js';
+import {
+  failure,
+  makeClient,
+  parseLink,
+  storeWithOfficialClient,
+  type WooCommerceRestApi,
+} from '../helpers/woo-client.js';
 
 const tag = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
@@ -25,14 +31,10 @@ describe.each(transports)('official client over $name', (transport) => {
   let api: WooCommerceRestApi;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ https: transport.https, store: { rateLimit: false, seed: 'none' } });
-    api = makeClient({
-      url: sandbox.url,
-      consumerKey: sandbox.store.consumerKey,
-      consumerSecret: sandbox.store.consumerSecret,
-      certificate: sandbox.certificate,
+    ({ sandbox, api } = await storeWithOfficialClient({
+      https: transport.https,
       queryStringAuth: transport.queryStringAuth,
-    });
+    }));
   });
 
   afterAll(async () => {

@@ -15,8 +15,8 @@
  * - Version3/class-wc-rest-data-{,continents-,countries-,currencies-}controller.php and i18n/*.php.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, startSandbox } from '../../src/index.js';
-import { failure, makeClient, type WooCommerceRestApi } from '../helpers/woo-client.js';
+import type { Sandbox } from '../../src/index.js';
+import { failure, storeWithOfficialClient, type WooCommerceRestApi } from '../helpers/woo-client.js';
 
 const transports = [
   { name: 'HTTPS with Basic auth', https: true, queryStringAuth: false },
@@ -28,13 +28,7 @@ describe.each(transports)('official client over $name: settings, payment gateway
   let api: WooCommerceRestApi;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ https: transport.https, store: { rateLimit: false, seed: 'none' } });
-    api = makeClient({
-      url: sandbox.url,
-      consumerKey: sandbox.store.consumerKey,
-      consumerSecret: sandbox.store.consumerSecret,
-      certificate: sandbox.certificate,
-    });
+    ({ sandbox, api } = await storeWithOfficialClient({ https: transport.https }));
   });
 
   afterAll(async () => {

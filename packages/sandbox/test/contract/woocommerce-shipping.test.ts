@@ -9,8 +9,8 @@
  * (includes/shipping/{flat-rate,free-shipping,local-pickup}).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, startSandbox } from '../../src/index.js';
-import { failure, makeClient, type WooCommerceRestApi } from '../helpers/woo-client.js';
+import type { Sandbox } from '../../src/index.js';
+import { failure, storeWithOfficialClient, type WooCommerceRestApi } from '../helpers/woo-client.js';
 
 const transports = [
   { name: 'HTTPS with Basic auth', https: true },
@@ -22,13 +22,7 @@ describe.each(transports)('official client, shipping, over $name', (transport) =
   let api: WooCommerceRestApi;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ https: transport.https, store: { rateLimit: false, seed: 'none' } });
-    api = makeClient({
-      url: sandbox.url,
-      consumerKey: sandbox.store.consumerKey,
-      consumerSecret: sandbox.store.consumerSecret,
-      certificate: sandbox.certificate,
-    });
+    ({ sandbox, api } = await storeWithOfficialClient({ https: transport.https }));
   });
 
   afterAll(async () => {

@@ -4,8 +4,8 @@
  * WC_REST_System_Status_Tools_V2_Controller (get_tools(), execute_tool(), the `edit` context of a run).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, startSandbox } from '../../src/index.js';
-import { failure, makeClient, type WooCommerceRestApi } from '../helpers/woo-client.js';
+import type { Sandbox } from '../../src/index.js';
+import { failure, storeWithOfficialClient, type WooCommerceRestApi } from '../helpers/woo-client.js';
 
 const transports = [
   { name: 'HTTPS with Basic auth', https: true },
@@ -17,13 +17,7 @@ describe.each(transports)('official client, system status, over $name', (transpo
   let api: WooCommerceRestApi;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ https: transport.https, store: { rateLimit: false, seed: 'none' } });
-    api = makeClient({
-      url: sandbox.url,
-      consumerKey: sandbox.store.consumerKey,
-      consumerSecret: sandbox.store.consumerSecret,
-      certificate: sandbox.certificate,
-    });
+    ({ sandbox, api } = await storeWithOfficialClient({ https: transport.https }));
   });
 
   afterAll(async () => {

@@ -6,8 +6,13 @@
  * format_tax_rate_*).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, startSandbox } from '../../src/index.js';
-import { failure, makeClient, parseLink, type WooCommerceRestApi } from '../helpers/woo-client.js';
+import type { Sandbox } from '../../src/index.js';
+import {
+  failure,
+  parseLink,
+  storeWithOfficialClient,
+  type WooCommerceRestApi,
+} from '../helpers/woo-client.js';
 
 const transports = [
   { name: 'HTTPS with Basic auth', https: true, queryStringAuth: false },
@@ -19,14 +24,10 @@ describe.each(transports)('official client, taxes, over $name', (transport) => {
   let api: WooCommerceRestApi;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ https: transport.https, store: { rateLimit: false, seed: 'none' } });
-    api = makeClient({
-      url: sandbox.url,
-      consumerKey: sandbox.store.consumerKey,
-      consumerSecret: sandbox.store.consumerSecret,
-      certificate: sandbox.certificate,
+    ({ sandbox, api } = await storeWithOfficialClient({
+      https: transport.https,
       queryStringAuth: transport.queryStringAuth,
-    });
+    }));
   });
 
   afterAll(async () => {

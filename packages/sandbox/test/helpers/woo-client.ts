@@ -10,6 +10,7 @@ import https from 'node:https';
 import { createRequire } from 'node:module';
 import type WooCommerceRestApiClass from '@woocommerce/woocommerce-rest-api';
 import { expect } from 'vitest';
+import { type Sandbox, startSandbox } from '../../src/index.js';
 
 const require = createRequire(import.meta.url);
 const loaded = require('@woocommerce/woocommerce-rest-api') as { default: typeof WooCommerceRestApiClass };
@@ -38,6 +39,25 @@ export function makeClient(target: ClientTarget): WooCommerceRestApiClass {
       ? { axiosConfig: { httpsAgent: new https.Agent({ ca: target.certificate }) } }
       : {}),
   });
+}
+
+/**
+ * An empty store emulator (no seed, no rate limit) over HTTPS or plain HTTP, and the official client pointed at
+ * it: Basic auth over HTTPS (query-string keys with `queryStringAuth`), OAuth 1.0a over HTTP.
+ */
+export async function storeWithOfficialClient(options: {
+  https: boolean;
+  queryStringAuth?: boolean;
+}): Promise<{ sandbox: Sandbox; api: WooCommerceRestApiClass }> {
+  const sandbox = await startSandbox({ https: options.https, store: { rateLimit: false, seed: 'none' } });
+  const api = makeClient({
+    url: sandbox.url,
+    consumerKey: sandbox.store.consumerKey,
+    consumerSecret: sandbox.store.consumerSecret,
+    certificate: sandbox.certificate,
+    queryStringAuth: options.queryStringAuth,
+  });
+  return { sandbox, api };
 }
 
 export interface ClientFailure {
