@@ -88,6 +88,14 @@ export {
   TRANSCRIPTION_DEV_KEY,
 };
 
+/** A 500 in a JSON error shape, for an emulator whose handler threw (see `MountedEmulator.internalError`). */
+function jsonError(body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status: 500,
+    headers: { 'Content-Type': 'application/json; charset=UTF-8' },
+  });
+}
+
 export interface SandboxOptions {
   /** 0 = ephemeral (default). */
   port?: number;
@@ -169,7 +177,17 @@ export async function startSandbox(
   if (storeOptions) {
     store = await createStoreEmulator(storeOptions, { dataFile: options.dataFile });
     // The store answers `/wp-json/...` and `/?rest_route=`, so it takes `/`: WordPress routes from the root.
-    emulators.push({ name: 'store', prefixes: ['/'], fetch: store.app.fetch });
+    emulators.push({
+      name: 'store',
+      prefixes: ['/'],
+      fetch: store.app.fetch,
+      internalError: () =>
+        jsonError({
+          code: 'internal_server_error',
+          message: 'There has been a critical error on this website.',
+          data: { status: 500 },
+        }),
+    });
   }
   let transcription: TranscriptionEmulator | undefined;
   if (options.transcription) {
@@ -181,7 +199,12 @@ export async function startSandbox(
       await store?.close();
       throw err;
     }
-    emulators.push({ name: 'transcription', prefixes: ['/v2'], fetch: transcription.fetch });
+    emulators.push({
+      name: 'transcription',
+      prefixes: ['/v2'],
+      fetch: transcription.fetch,
+      internalError: () => jsonError({ error: 'Internal server error' }),
+    });
   }
   let realtime: RealtimeEmulator | undefined;
   if (options.realtime) {
@@ -195,6 +218,8 @@ export async function startSandbox(
       name: 'realtime',
       prefixes: ['/apps'],
       fetch: realtime.fetch,
+      // Pusher's HTTP API answers errors as plain text.
+      internalError: () => new Response('Internal server error', { status: 500 }),
       sockets: [{ path: '/app/', handle: realtime.handleSocket }],
     });
   }

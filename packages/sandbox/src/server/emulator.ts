@@ -24,6 +24,11 @@ export interface MountedEmulator {
    */
   prefixes: readonly string[];
   fetch: FetchHandler;
+  /**
+   * The answer to a request whose handler threw, in the service's own error shape (the server sends a
+   * generic 500 JSON body when this is absent). It must not throw, and never echoes the request.
+   */
+  internalError?: () => Response;
   /** WebSocket upgrade paths: exact, or every path below it when it ends in `/` (`'/app/'`). */
   sockets?: readonly { path: string; handle: SocketHandler }[];
 }
@@ -54,4 +59,14 @@ export function routeFor(emulators: readonly MountedEmulator[], path: string): M
     }
   }
   return best;
+}
+
+/**
+ * Logs a handler failure on stderr: a sandbox bug worth a report, never the request's content (which may
+ * hold a key). Only the error's class and first stack frame, so a hostile input cannot flood the log.
+ */
+export function reportHandlerFailure(emulator: string, what: string, err: unknown): void {
+  const name = err instanceof Error ? err.name : typeof err;
+  const frame = err instanceof Error ? (err.stack?.split('\n')[1]?.trim() ?? '') : '';
+  process.stderr.write(`x-sandbox: ${emulator}: ${what.slice(0, 200)} failed (${name} ${frame})\n`);
 }

@@ -3,7 +3,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { generateCertificate } from './certificate.js';
-import { type MountedEmulator, type NodeEnv, rawPath, routeFor } from './emulator.js';
+import { type MountedEmulator, type NodeEnv, rawPath, reportHandlerFailure, routeFor } from './emulator.js';
 import { UpgradeDispatcher } from './upgrade.js';
 
 export interface ServerOptions {
@@ -38,15 +38,31 @@ function notFound(): Response {
   );
 }
 
+/** The generic 500 for an emulator without an `internalError` of its own. */
+function internalError(): Response {
+  return new Response(
+    JSON.stringify({ error: 'internal error', message: 'The sandbox failed to answer this request.' }),
+    { status: 500, headers: { 'Content-Type': 'application/json; charset=UTF-8' } },
+  );
+}
+
 /** Starts the one HTTP(S) server every emulator is mounted on; it knows the emulators only by their paths. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const tls = options.https ? await generateCertificate() : null;
   const emulators = [...options.emulators];
   const upgrades = new UpgradeDispatcher(emulators);
-  const fetch = (request: Request, env: NodeEnv): Response | Promise<Response> => {
+  const fetch = async (request: Request, env: NodeEnv): Promise<Response> => {
     // The raw path (not `new URL(request.url)`): emulators see percent-encoding and dot segments as sent.
     const target = routeFor(emulators, rawPath(env.incoming.url));
-    return target ? target.fetch(request, env) : notFound();
+    if (!target) return notFound();
+    // The last guard: a handler that throws answers that one request with a 500 in its service's shape,
+    // and the process, the other emulators and every other client's session go on.
+    try {
+      return await target.fetch(request, env);
+    } catch (err) {
+      reportHandlerFailure(target.name, `${request.method} ${rawPath(env.incoming.url)}`, err);
+      return target.internalError?.() ?? internalError();
+    }
   };
   const server = createAdaptorServer({
     fetch: fetch as never,

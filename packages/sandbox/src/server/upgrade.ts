@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
-import { type MountedEmulator, rawPath, type SocketHandler } from './emulator.js';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { type MountedEmulator, rawPath, reportHandlerFailure, type SocketHandler } from './emulator.js';
 
 /** The largest WebSocket message the shared server reads (see `wss`). */
 export const MAX_FRAME_BYTES = 1024 * 1024;
@@ -23,6 +23,30 @@ function refuse(socket: Duplex, status: number, reason: string): void {
     );
   }
   socket.destroy();
+}
+
+/** Ends one socket whose handler threw with 1011 (internal error); the server and other sockets go on. */
+function failSocket(ws: WebSocket, path: string, event: string, err: unknown): void {
+  reportHandlerFailure('websocket', `${event} on ${path}`, err);
+  if (ws.readyState === ws.OPEN) ws.close(1011, 'internal error');
+  else ws.terminate();
+}
+
+/**
+ * The last guard for every listener an emulator adds to a socket: `ws` calls them from its parser, where a
+ * throw would be an uncaught exception that ends the whole process. A listener that throws ends only its
+ * own socket. Emulators still catch their own failures first, to answer in the protocol's error shape.
+ */
+function guardSocket(ws: WebSocket, path: string): void {
+  const emit = ws.emit;
+  ws.emit = function guardedEmit(this: WebSocket, event: string | symbol, ...args: unknown[]): boolean {
+    try {
+      return emit.call(this, event, ...args);
+    } catch (err) {
+      failSocket(this, path, String(event), err);
+      return true;
+    }
+  } as typeof ws.emit;
 }
 
 /**
@@ -69,7 +93,14 @@ export class UpgradeDispatcher {
       refuse(socket, 404, 'no WebSocket endpoint at this path');
       return;
     }
-    this.wss.handleUpgrade(request, socket, head, (ws) => route.handle(ws, request));
+    this.wss.handleUpgrade(request, socket, head, (ws) => {
+      guardSocket(ws, route.path);
+      try {
+        route.handle(ws, request);
+      } catch (err) {
+        failSocket(ws, route.path, 'open', err);
+      }
+    });
   }
 
   /** Drops every open WebSocket, then the handshake server: the sandbox is stopping, nobody waits for a close frame. */
