@@ -37,6 +37,8 @@ export * from './schemas/common.js';
 export * from './schemas/derived.js';
 export * from './schemas/files.js';
 export * from './schemas/list.js';
+export * from './schemas/params.js';
+export * from './schemas/results.js';
 export * from './schemas/transcripts.js';
 export * from './schemas/webhooks.js';
 export { isTranscriptReady, parseWebhook, verifyWebhook, type WebhookAuthHeader } from './webhooks.js';

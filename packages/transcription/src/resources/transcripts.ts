@@ -31,12 +31,8 @@ import {
   type TranscriptListItem,
   transcriptList,
 } from '../schemas/list.js';
-import {
-  type Transcript,
-  type TranscriptParams,
-  transcript,
-  transcriptParams,
-} from '../schemas/transcripts.js';
+import { type TranscriptParams, transcriptParams } from '../schemas/params.js';
+import { type Transcript, transcript } from '../schemas/transcripts.js';
 import type { Files, UploadInput, UploadOptions } from './files.js';
 
 export interface WaitOptions {

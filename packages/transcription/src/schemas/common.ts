@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
  * Building blocks shared by the transcript, list, derived-output and webhook schemas.
  *
  * Responses are loose objects and their enums open, so a field or value AssemblyAI adds later
- * reaches the user instead of failing the parse; requests are strict (see `transcripts.ts`).
+ * reaches the user instead of failing the parse; requests are strict (see `params.ts`).
  * Numbers in responses carry no range or integer checks: a server rounding differently must not
  * turn a finished transcript into a validation error.
  */

@@ -10,12 +10,8 @@ import {
 } from '../../src/schemas/derived.js';
 import { uploadedFile } from '../../src/schemas/files.js';
 import { listTranscriptParams, type TranscriptList, transcriptList } from '../../src/schemas/list.js';
-import {
-  type Transcript,
-  type TranscriptParams,
-  transcript,
-  transcriptParams,
-} from '../../src/schemas/transcripts.js';
+import { type TranscriptParams, transcriptParams } from '../../src/schemas/params.js';
+import { type Transcript, transcript } from '../../src/schemas/transcripts.js';
 import { transcriptWebhookNotification } from '../../src/schemas/webhooks.js';
 
 const ID = '5551722f-f677-48a6-9287-39c0aafd9ac1';
