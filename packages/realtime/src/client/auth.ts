@@ -58,6 +58,16 @@ export class AuthFailure extends Error {
   }
 }
 
+/**
+ * Outside a browser page `fetch` has no base URL, so a relative endpoint fails late with "Failed to parse
+ * URL". Returns why `endpoint` cannot work here, or undefined when it can.
+ */
+export function relativeEndpoint(endpoint: unknown): string | undefined {
+  if (typeof endpoint === 'string' && /^[a-z][\w+.-]*:/i.test(endpoint)) return;
+  if (typeof endpoint === 'string' && (globalThis as { location?: unknown }).location) return;
+  return `is ${JSON.stringify(endpoint)}: outside a browser give an absolute URL (https://your.app/pusher/auth) or a customHandler`;
+}
+
 /** A hung endpoint must not hold a subscription forever. */
 const AUTH_TIMEOUT_MS = 10_000;
 
@@ -92,6 +102,8 @@ async function post(options: EndpointAuth, fields: Record<string, string>): Prom
   const params = typeof options.params === 'function' ? options.params() : options.params;
   const headers = typeof options.headers === 'function' ? options.headers() : options.headers;
   const body = new URLSearchParams({ ...params, ...fields });
+  const relative = relativeEndpoint(options.endpoint);
+  if (relative) throw new AuthFailure(`endpoint ${relative}`);
   let response: Response;
   try {
     response = await fetch(options.endpoint, {

@@ -1,5 +1,5 @@
 import { channelKind, channelNameProblem } from '../shared/names.js';
-import { authenticateUser, authorizeChannel, type ChannelAuthData } from './auth.js';
+import { authenticateUser, authorizeChannel, type ChannelAuthData, relativeEndpoint } from './auth.js';
 import { DEFAULT_BACKOFF } from './backoff.js';
 import { Channel, PrivateChannel } from './channel.js';
 import { ClientEventQueue, DEFAULT_CLIENT_EVENT_BUFFER } from './client-events.js';
@@ -50,6 +50,12 @@ export class RealtimeClient<UserInfo = Record<string, unknown>> {
       throw new ValidationError('options', [{ path: 'key', message: 'is required' }]);
     const host = options.wsHost ?? (options.cluster ? `ws-${options.cluster}.pusher.com` : undefined);
     if (!host) throw new ValidationError('options', [{ path: 'cluster', message: 'set cluster or wsHost' }]);
+    // An endpoint given outright is checked now; the defaults (relative too) only fail if a channel needs them.
+    for (const path of ['channelAuthorization', 'userAuthentication'] as const) {
+      const auth = options[path];
+      const problem = auth && 'endpoint' in auth && relativeEndpoint(auth.endpoint);
+      if (problem) throw new ValidationError('options', [{ path: `${path}.endpoint`, message: problem }]);
+    }
     this.key = key;
     this.options = options;
     this.log = makeLog(options.logger, options.logLevel);
