@@ -19,6 +19,7 @@ export type TranscriptStatus = z.infer<typeof transcriptStatus>;
  * a closed list would reject a model released after this package.
  */
 export const speechModel = openEnum([
+  'assemblyai-stt-3-7',
   'universal-3-5-pro',
   'universal-3-pro',
   'universal-2',

@@ -23,27 +23,107 @@ import {
 
 const milliseconds = z.number().check(z.int(), z.minimum(0));
 
-/**
- * Any http(s) URL, IP addresses and single-label hosts included: zod's `httpUrl()` insists on a dotted
- * domain name and would refuse `http://10.0.0.5:8080/hook`, a common webhook receiver in a private network.
+/** `speech_models` as AssemblyAI's migration guide suggests it: the newest model, then a wide-language fallback. */
+const MODELS_EXAMPLE = '["assemblyai-stt-3-7", "universal-2"]';
+
+/*
+ * A missing `speech_models` is the most common first mistake (older examples omit it, the service now
+ * requires it), so its message says what to pass rather than zod's "expected array".
  */
-const httpUrl = z.string().check(
+const speechModels = z
+  .array(speechModel, {
+    error: (issue) =>
+      issue.input === undefined
+        ? `is required: the speech models to use in priority order, e.g. speech_models: ${MODELS_EXAMPLE}`
+        : `must be an array of model ids in priority order, e.g. ${MODELS_EXAMPLE}`,
+  })
+  .check(z.minLength(1, `must name at least one model, e.g. ${MODELS_EXAMPLE}`));
+
+/*
+ * The old singular `speech_model` is still in the spec (deprecated) and still in many examples, but the
+ * service now refuses it; a call that sets it gets told what the rename means instead of a 400.
+ */
+const renamedSpeechModel = z.optional(z.nullable(speechModel)).check(
+  z.superRefine((value, ctx) => {
+    if (value == null) return;
+    ctx.addIssue({
+      code: 'custom',
+      input: value,
+      message: `was renamed to speech_models, a list of models in priority order (the service falls back to the next one): did you mean speech_models: ${JSON.stringify([value])}?`,
+    });
+  }),
+);
+
+/**
+ * An absolute http(s) URL with a host, IP addresses and single-label hosts included: zod's `httpUrl()`
+ * insists on a dotted domain name and would refuse `http://10.0.0.5:8080/hook`, a common webhook receiver
+ * in a private network. The raw text must already carry `//host`: the URL parser would turn `http:hook` or
+ * `http:///hook` into `http://hook/`, a host the user never wrote.
+ */
+const webhookUrl = z.string().check(
   z.refine((value) => {
+    if (!/^https?:\/\/[^/?#\\]/i.test(value) || /\s/.test(value) || hasControl(value)) return false;
     try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
+      return new URL(value).hostname !== '';
     } catch {
       return false;
     }
-  }, 'must be an http(s) URL'),
+  }, 'must be an absolute http(s) URL with a host and no spaces or control characters, e.g. https://example.com/hooks/assemblyai'),
 );
+
+function hasControl(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/** RFC 9110 `token`: what a header name may be made of. */
+const HEADER_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/*
+ * AssemblyAI sends this name as a header on every webhook; a name it cannot send would only show up later
+ * as webhooks that never authenticate.
+ */
+const headerName = z.string().check(
+  z.superRefine((value, ctx) => {
+    const message =
+      value === ''
+        ? 'must not be empty'
+        : /[\r\n]/.test(value)
+          ? 'must not contain CR or LF'
+          : HEADER_TOKEN.test(value)
+            ? undefined
+            : `must be a valid header name (letters, digits and !#$%&'*+-.^_\`|~; no spaces, colons or control characters), e.g. "X-Webhook-Secret"`;
+    if (message) ctx.addIssue({ code: 'custom', input: value, message });
+  }),
+);
+
+// A secret: its message must never quote it.
+const headerValue = z
+  .string()
+  .check(z.refine((value) => !/[\r\n\0]/.test(value), 'must not contain CR, LF or NUL'));
+
+/*
+ * The service fetches `audio_url` itself, so a `file:` URL names a file it can never see; the fix is the
+ * client's upload, which is what the message says.
+ */
+const audioUrl = z
+  .string()
+  .check(
+    z.refine(
+      (value) => !/^\s*file:/i.test(value),
+      'is a file: URL, which the service cannot read: pass the local path as `audio` to transcripts.transcribe() (it is uploaded first), or upload it with files.upload() and pass the upload_url here',
+    ),
+  );
 
 /** Everything `TranscriptOptionalParams` documents, deprecated options included. */
 const optionalParamsShape = {
   /** Priority order; the server falls back to the next model when one is unavailable. */
-  speech_models: z.array(speechModel).check(z.minLength(1)),
-  /** @deprecated Use `speech_models`. */
-  speech_model: z.optional(z.nullable(speechModel)),
+  speech_models: speechModels,
+  /** @deprecated Renamed to `speech_models`; the service refuses it, and so does this client. */
+  speech_model: renamedSpeechModel,
   /** Defaults to `en_us` unless `language_detection` is on. */
   language_code: z.optional(z.nullable(languageCode)),
   /** For code switching; one of them must be `en`. */
@@ -98,11 +178,11 @@ const optionalParamsShape = {
   redact_pii_audio_options: z.optional(redactPiiAudioOptions),
   speech_understanding: z.optional(z.strictObject({ request: speechUnderstandingRequest })),
   /** Receives a POST when the transcript completes or fails; your own query parameters are kept. */
-  webhook_url: z.optional(httpUrl),
+  webhook_url: z.optional(webhookUrl),
   /** Sent on webhook requests together with `webhook_auth_header_value`. */
-  webhook_auth_header_name: z.optional(z.nullable(z.string())),
+  webhook_auth_header_name: z.optional(z.nullable(headerName)),
   /** Never echoed back by the API. */
-  webhook_auth_header_value: z.optional(z.nullable(z.string())),
+  webhook_auth_header_value: z.optional(z.nullable(headerValue)),
   /** @deprecated Use LLM Gateway. */
   summarization: z.optional(z.boolean()),
   /** @deprecated Use LLM Gateway. */
@@ -143,7 +223,7 @@ export const transcriptOptionalParams: z.ZodMiniType<TranscriptOptionalParams> =
 const paramsObject = z
   .strictObject({
     /** A public http(s) URL of the media, or an `upload_url` from `POST /v2/upload`. */
-    audio_url: z.string(),
+    audio_url: audioUrl,
     ...optionalParamsShape,
   })
   .check(webhookAuthTogether);
