@@ -23,6 +23,7 @@ import {
 import type { RealtimeContext } from './context.js';
 import { decodeMasterKey } from './encryption.js';
 import { parseError } from './errors.js';
+import { guardedFetch } from './internal/guarded-fetch.js';
 import { Channels } from './resources/channels.js';
 import { type BatchEvent, Events, type TriggerParams } from './resources/events.js';
 import { Users } from './resources/users.js';
@@ -97,6 +98,7 @@ export class RealtimeServer extends BaseClient<RealtimeServerOptions> {
       {
         ...core,
         baseURL: checked.baseURL,
+        fetch: guardedFetch(core.fetch),
         auth: signerAuth('pusher-hmac', requestSigner(key, sign), secrets),
       },
       adapter,

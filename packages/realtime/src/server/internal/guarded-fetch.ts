@@ -1,0 +1,131 @@
+import type { FetchLike } from '@x/core';
+
+/**
+ * The `fetch` the server SDK hands core, around the user's own (or the global one, looked up per call). It
+ * does two things core cannot know about Pusher:
+ *
+ * - Every request carries its `auth_signature`, made anew each attempt from the secret. Core scrubs the
+ *   secret itself and the signature in URLs it prints, but a server (or proxy) that echoes the query string
+ *   into its error text or a header would put the signature into the error's message, body, headers and the
+ *   log lines made from them. Here that value is cut out of the response (body, streamed, and headers) before
+ *   core reads it, since only here is the signature of this very attempt known.
+ * - `useTLS` defaults to true, and a host that speaks plain HTTP (the sandbox, soketi without TLS) fails the
+ *   handshake with OpenSSL's "wrong version number". That becomes an error that names the option to change.
+ */
+export function guardedFetch(inner: FetchLike | undefined): FetchLike {
+  return async (input, init) => {
+    let response: Response;
+    try {
+      response = await (inner ?? ((url, options) => globalThis.fetch(url, options)))(input, init);
+    } catch (error) {
+      throw plainHttpError(error, input) ?? error;
+    }
+    const signature = signatureOf(input);
+    return signature ? scrubResponse(response, signature) : response;
+  };
+}
+
+export const REDACTED = '[REDACTED]';
+
+function signatureOf(url: string): string | undefined {
+  try {
+    const value = new URL(url).searchParams.get('auth_signature');
+    // Hex of HMAC-SHA256: anything shorter would blank out ordinary text.
+    return value && value.length >= 16 ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** OpenSSL's codes for a TLS client that got plain HTTP back (the text differs between versions). */
+const PLAIN_HTTP_CODES = ['ERR_SSL_WRONG_VERSION_NUMBER', 'ERR_SSL_PACKET_LENGTH_TOO_LONG'];
+
+/** An error naming the fix when `error` is a TLS handshake answered in plain HTTP; undefined otherwise. */
+export function plainHttpError(error: unknown, url: string): Error | undefined {
+  if (!url.startsWith('https:')) return undefined;
+  const code = tlsCode(error);
+  if (!code) return undefined;
+  // No `cause` and no `code`: core takes a cause's code or innermost message as the reason it shows, and
+  // the reason here is this sentence, not OpenSSL's.
+  return new Error(
+    `this host speaks plain HTTP: set useTLS: false (${new URL(url).host} answered the TLS handshake in clear, ${code})`,
+  );
+}
+
+function tlsCode(error: unknown): string | undefined {
+  const queue: unknown[] = [error];
+  for (let seen = 0; queue.length > 0 && seen < 16; seen++) {
+    const current = queue.shift() as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    if (!current || typeof current !== 'object') continue;
+    if (typeof current.code === 'string' && PLAIN_HTTP_CODES.includes(current.code)) return current.code;
+    if (typeof current.message === 'string' && /wrong version number/i.test(current.message))
+      return PLAIN_HTTP_CODES[0];
+    queue.push(current.cause);
+    if (Array.isArray(current.errors)) queue.push(...current.errors);
+  }
+  return undefined;
+}
+
+/** The same response with every occurrence of `signature` (hex, any case) replaced in body and headers. */
+function scrubResponse(response: Response, signature: string): Response {
+  const pattern = new RegExp(signature.replace(/[^0-9a-z]/gi, '\\$&'), 'gi');
+  const headers = new Headers();
+  response.headers.forEach((value, name) => {
+    headers.append(name, value.replace(pattern, REDACTED));
+  });
+  // Statuses that may not carry a body keep none; the rest stream through the scrubber.
+  const body =
+    response.body && ![101, 103, 204, 205, 304].includes(response.status)
+      ? response.body.pipeThrough(scrubber(signature))
+      : null;
+  const statusText = /^[\t\x20-\x7e\x80-\xff]*$/.test(response.statusText) ? response.statusText : '';
+  return new Response(body, { status: response.status, statusText, headers });
+}
+
+const UPPER_A = 65;
+const UPPER_Z = 90;
+const lower = (byte: number): number => (byte >= UPPER_A && byte <= UPPER_Z ? byte + 32 : byte);
+
+/**
+ * Replaces an ASCII needle in a byte stream, matches split across chunks included: the last
+ * `needle.length - 1` bytes of a chunk wait for the next one. Bytes, not text, so a multi-byte character
+ * split between chunks is passed on untouched.
+ */
+export function scrubber(needle: string): TransformStream<Uint8Array, Uint8Array> {
+  const target = new TextEncoder().encode(needle.toLowerCase());
+  const replacement = new TextEncoder().encode(REDACTED);
+  let carry = new Uint8Array(0);
+  const matchesAt = (data: Uint8Array, at: number): boolean => {
+    for (let j = 0; j < target.length; j++) if (lower(data[at + j]!) !== target[j]) return false;
+    return true;
+  };
+  const replace = (data: Uint8Array, final: boolean, emit: (part: Uint8Array) => void): void => {
+    let start = 0;
+    let i = 0;
+    for (; i + target.length <= data.length; i++) {
+      if (!matchesAt(data, i)) continue;
+      emit(data.subarray(start, i));
+      emit(replacement);
+      i += target.length - 1;
+      start = i + 1;
+    }
+    const keep = final ? data.length : Math.max(start, data.length - (target.length - 1));
+    emit(data.subarray(start, keep));
+    carry = data.slice(keep);
+  };
+  return new TransformStream({
+    transform(chunk, controller) {
+      const data = new Uint8Array(carry.length + chunk.length);
+      data.set(carry);
+      data.set(chunk, carry.length);
+      replace(data, false, (part) => {
+        if (part.length > 0) controller.enqueue(part.slice());
+      });
+    },
+    flush(controller) {
+      replace(carry, true, (part) => {
+        if (part.length > 0) controller.enqueue(part.slice());
+      });
+    },
+  });
+}
