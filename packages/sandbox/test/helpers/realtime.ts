@@ -207,6 +207,13 @@ export async function api(
   return { status: res.status, headers: res.headers, text, json };
 }
 
+/** The connection answers a ping sent now: it is still open and reading. */
+export async function stillAlive(s: TestSocket): Promise<void> {
+  const before = s.frames.length;
+  s.send({ event: 'pusher:ping', data: {} });
+  await s.next((f) => f.event === 'pusher:pong' && s.frames.indexOf(f) >= before);
+}
+
 export async function waitFor(check: () => boolean, timeoutMs = 3000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {

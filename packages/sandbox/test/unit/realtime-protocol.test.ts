@@ -155,10 +155,12 @@ describe('options and queries', () => {
       info: 'user_count,subscription_count',
       filter_by_prefix: 'presence-',
     });
-    expect(parseQuery('info=user_count%2Csubscription_count&x=%zz&__proto__=1')).toEqual({
-      info: 'user_count,subscription_count',
-      x: '%zz',
-      ___proto__: '1',
-    });
+    const params = parseQuery('info=user_count%2Csubscription_count&x=%zz&__proto__=1');
+    expect(Object.entries(params)).toEqual([
+      ['info', 'user_count,subscription_count'],
+      ['x', '%zz'],
+      ['__proto__', '1'],
+    ]);
+    expect(Object.getPrototypeOf(params)).toBeNull();
   });
 });

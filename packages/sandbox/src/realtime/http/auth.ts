@@ -7,7 +7,8 @@ import { hmacHex, md5Hex, requestStringToSign, signaturesEqual } from '../protoc
  * Keys are lowercased, as they are when signed.
  */
 export function parseQuery(rawQuery: string): Record<string, string> {
-  const params: Record<string, string> = {};
+  // Keys are anyone's: `__proto__` is a key like any other (signed as sent), never the prototype.
+  const params: Record<string, string> = Object.create(null);
   for (const part of rawQuery.split('&')) {
     if (part.length === 0) continue;
     const eq = part.indexOf('=');
@@ -19,14 +20,9 @@ export function parseQuery(rawQuery: string): Record<string, string> {
     } catch {
       // Not percent-encoding after all (a literal "%"): keep the bytes as sent.
     }
-    params[safeKey(key)] = value;
+    params[key] = value;
   }
   return params;
-}
-
-/** A key that could shadow Object.prototype is renamed, so it can never change how the params behave. */
-function safeKey(key: string): string {
-  return key === '__proto__' || key === 'constructor' || key === 'prototype' ? `_${key}` : key;
 }
 
 export interface SignedRequest {

@@ -56,7 +56,8 @@ export function listChannels(hub: RealtimeHub, app: RealtimeApp, params: Record<
       'user_count may only be requested for presence channels: add filter_by_prefix=presence-',
     );
   }
-  const channels: Record<string, Record<string, number>> = {};
+  // Channel names are anyone's: `__proto__` must be a key like any other, not the object's prototype.
+  const channels: Record<string, Record<string, number>> = Object.create(null);
   for (const channel of hub.channels(app).all()) {
     if (!channel.name.startsWith(prefix)) continue;
     channels[channel.name] = channelAttributes(channel, info.value, channel.type.kind);

@@ -1,6 +1,12 @@
 import type { RealtimeApp } from '../model/apps.js';
 import type { RealtimeHub } from '../model/hub.js';
-import { channelNameProblem, channelType, eventNameProblem } from '../protocol/names.js';
+import {
+  channelNameProblem,
+  channelType,
+  eventNameProblem,
+  isReservedEventName,
+  RESERVED_EVENT_NAME,
+} from '../protocol/names.js';
 import { channelAttributes, countingProblem, parseInfo } from './channels.js';
 import { fail, ok, type Reply } from './respond.js';
 
@@ -29,6 +35,7 @@ function parseTrigger(hub: RealtimeHub, input: unknown, where: string): Parsed {
   const e = input as Record<string, unknown>;
   const nameProblem = eventNameProblem(e.name);
   if (nameProblem) return bad(`name: ${nameProblem}`);
+  if (isReservedEventName(e.name as string)) return bad(RESERVED_EVENT_NAME);
   if (typeof e.data !== 'string') return bad('data must be a string (encode objects as JSON first)');
   let channels: string[];
   if (e.channels !== undefined) {
@@ -81,7 +88,7 @@ function publish(hub: RealtimeHub, app: RealtimeApp, t: Trigger): void {
 
 /** Per channel, the attributes `info` asked for; `user_count` only on presence channels. */
 function infoFor(hub: RealtimeHub, app: RealtimeApp, t: Trigger): Record<string, Record<string, number>> {
-  const out: Record<string, Record<string, number>> = {};
+  const out: Record<string, Record<string, number>> = Object.create(null);
   for (const channel of t.channels) {
     out[channel] = channelAttributes(hub.channels(app).get(channel), t.info, channelType(channel).kind);
   }

@@ -34,7 +34,8 @@ export class Channel {
   /** `{ids, hash, count}` as `pusher_internal:subscription_succeeded` carries it for presence channels. */
   presenceData(): { presence: { ids: string[]; hash: Record<string, unknown>; count: number } } {
     const ids = [...this.members.keys()];
-    const hash: Record<string, unknown> = {};
+    // User ids are anyone's: `__proto__` must be a key like any other, not the object's prototype.
+    const hash: Record<string, unknown> = Object.create(null);
     for (const [id, member] of this.members) hash[id] = member.info ?? null;
     return { presence: { ids, hash, count: ids.length } };
   }

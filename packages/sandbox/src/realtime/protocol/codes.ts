@@ -9,6 +9,8 @@ export const CLOSE = {
   unsupportedData: 1003,
   /** RFC 6455: a frame larger than the emulator reads. */
   messageTooBig: 1009,
+  /** RFC 6455: the emulator failed on a frame it should have answered (its own bug, never the client's). */
+  internalError: 1011,
   appDoesNotExist: 4001,
   appDisabled: 4003,
   /** The app's connection quota (`maxConnections`) is used up; the protocol page names 4004 for it. */

@@ -56,4 +56,13 @@ export function eventNameProblem(name: unknown): string | null {
   return null;
 }
 
+/**
+ * Pusher keeps the `pusher` namespace (`pusher:`, `pusher_internal:`) for its own events and refuses to
+ * publish into it with a 400 and this text. pusher-http-ruby#142 quotes the answer, to an event named
+ * `pusher-notification`, so a `-` separates the namespace too.
+ */
+export const RESERVED_EVENT_NAME = "The 'pusher' namespace is reserved for internal usage";
+
+export const isReservedEventName = (name: string): boolean => /^pusher[-_:]/.test(name);
+
 export const isClientEvent = (event: string): boolean => event.startsWith('client-');

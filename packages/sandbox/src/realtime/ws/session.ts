@@ -1,7 +1,9 @@
 import type { RawData } from 'ws';
+import { reportHandlerFailure } from '../../server/emulator.js';
 import type { RealtimeHub } from '../model/hub.js';
 import { CLOSE, ERROR } from '../protocol/codes.js';
 import { commandData, decodeFrame, encodeFrame } from '../protocol/frames.js';
+import { jsonTextDepth, MAX_USER_JSON_DEPTH, valueDeeperThan } from '../protocol/json-depth.js';
 import { channelNameProblem, channelType, eventNameProblem, isClientEvent } from '../protocol/names.js';
 import { hmacHex, signaturesEqual, userStringToSign } from '../protocol/signatures.js';
 import type { Connection } from './connection.js';
@@ -25,6 +27,17 @@ function frameBytes(raw: RawData): number {
  * understand" asks.
  */
 export function handleFrame(hub: RealtimeHub, connection: Connection, raw: RawData, isBinary: boolean): void {
+  try {
+    dispatch(hub, connection, raw, isBinary);
+  } catch (err) {
+    // Only a bug of the emulator's own gets here (every refusal the protocol knows is answered above): this
+    // socket ends with 1011 (internal error) and every other session goes on.
+    reportHandlerFailure('realtime', 'frame', err);
+    connection.close(CLOSE.internalError, 'Internal server error');
+  }
+}
+
+function dispatch(hub: RealtimeHub, connection: Connection, raw: RawData, isBinary: boolean): void {
   if (!connection.open || connection.silent) return;
   connection.touch();
   if (isBinary) {
@@ -89,6 +102,10 @@ function signin(hub: RealtimeHub, connection: Connection, raw: unknown): void {
     connection.close(CLOSE.unauthorized, 'Invalid signature for pusher:signin');
     return;
   }
+  if (jsonTextDepth(userData) > MAX_USER_JSON_DEPTH) {
+    connection.close(CLOSE.unauthorized, `user_data is nested deeper than ${MAX_USER_JSON_DEPTH} levels`);
+    return;
+  }
   let user: unknown;
   try {
     user = JSON.parse(userData);
@@ -115,6 +132,11 @@ function takeClientEventSlot(connection: Connection, perSecond: number): boolean
   return true;
 }
 
+/**
+ * A `client-*` event. What costs nothing is checked first (the app allows client events, the socket is
+ * subscribed, the name), so the data of a refused event is never read; then the data's depth and size, then
+ * the rate slot. Every refusal is a 4301, as soketi answers them.
+ */
 function clientEvent(
   hub: RealtimeHub,
   connection: Connection,
@@ -122,10 +144,24 @@ function clientEvent(
   channel: string | undefined,
   data: unknown,
 ): void {
-  const payload = typeof data === 'string' ? data : JSON.stringify(data ?? null);
-  const problem = clientEventProblem(hub, connection, event, channel, payload);
+  const refuse = (message: string) => connection.sendError(ERROR.clientEventRejected, message, channel);
+  const problem = clientEventProblem(connection, event, channel);
   if (problem !== null || channel === undefined) {
-    connection.sendError(ERROR.clientEventRejected, problem ?? 'Client events need a channel', channel);
+    refuse(problem ?? 'Client events need a channel');
+    return;
+  }
+  if (typeof data !== 'string' && valueDeeperThan(data)) {
+    refuse(`Client event data is nested deeper than ${MAX_USER_JSON_DEPTH} levels`);
+    return;
+  }
+  const payload = typeof data === 'string' ? data : JSON.stringify(data ?? null);
+  if (Buffer.byteLength(payload) > hub.settings.maxPayloadBytes) {
+    refuse(`Client event data exceeds ${hub.settings.maxPayloadBytes} bytes`);
+    return;
+  }
+  const perSecond = hub.settings.clientEventsPerSecond;
+  if (!takeClientEventSlot(connection, perSecond)) {
+    refuse(`Client event rejected due to rate limit (${perSecond} per second per connection)`);
     return;
   }
   const kind = channelType(channel).kind;
@@ -150,13 +186,11 @@ function clientEvent(
   });
 }
 
-/** Why a client event is rejected (each answered with 4301, as soketi does), or null; the rate slot is taken last. */
+/** Why a client event is refused whatever its data, or null. */
 function clientEventProblem(
-  hub: RealtimeHub,
   connection: Connection,
   event: string,
   channel: string | undefined,
-  payload: string,
 ): string | null {
   if (!connection.app.enableClientMessages) return 'Client events are not enabled for this app';
   if (channel === undefined || channelNameProblem(channel) !== null) {
@@ -167,14 +201,5 @@ function clientEventProblem(
     return 'Client events are only supported on private and presence channels';
   }
   if (!connection.channels.has(channel)) return `Client event rejected: not subscribed to ${channel}`;
-  const nameProblem = eventNameProblem(event);
-  if (nameProblem) return nameProblem;
-  if (Buffer.byteLength(payload) > hub.settings.maxPayloadBytes) {
-    return `Client event data exceeds ${hub.settings.maxPayloadBytes} bytes`;
-  }
-  const perSecond = hub.settings.clientEventsPerSecond;
-  if (!takeClientEventSlot(connection, perSecond)) {
-    return `Client event rejected due to rate limit (${perSecond} per second per connection)`;
-  }
-  return null;
+  return eventNameProblem(event);
 }

@@ -2,6 +2,7 @@ import type { PresenceMember } from '../model/channels.js';
 import type { RealtimeHub } from '../model/hub.js';
 import { ERROR } from '../protocol/codes.js';
 import { commandData, encodeFrame } from '../protocol/frames.js';
+import { jsonTextDepth, MAX_USER_JSON_DEPTH } from '../protocol/json-depth.js';
 import { channelNameProblem, channelType, USER_CHANNEL_PREFIX } from '../protocol/names.js';
 import { channelStringToSign, hmacHex, signaturesEqual } from '../protocol/signatures.js';
 import type { Connection } from './connection.js';
@@ -55,7 +56,11 @@ function presenceMember(
         message: 'Presence channels need channel_data with a user_id, or a signed-in user',
       };
     }
-    return { ok: true, value: { userId: connection.userId, info: connection.userInfo } };
+    return withInfo(hub, connection.userId, connection.userInfo);
+  }
+  // Checked before parsing: every member's info is serialised again for each subscriber.
+  if (jsonTextDepth(channelData as string) > MAX_USER_JSON_DEPTH) {
+    return { ok: false, message: `channel_data is nested deeper than ${MAX_USER_JSON_DEPTH} levels` };
   }
   let parsed: unknown;
   try {
@@ -68,14 +73,22 @@ function presenceMember(
   if ((typeof userId !== 'string' && typeof userId !== 'number') || String(userId).length === 0) {
     return { ok: false, message: 'channel_data must be a JSON object with a user_id' };
   }
-  const infoBytes = fields.user_info === undefined ? 0 : Buffer.byteLength(JSON.stringify(fields.user_info));
+  return withInfo(hub, String(userId), fields.user_info);
+}
+
+/**
+ * The member, unless its `user_info` is over the limit (a signed-in user's too, since that is what joins when
+ * channel_data is left out). Its depth was bounded where it arrived, so serialising it here is safe.
+ */
+function withInfo(hub: RealtimeHub, userId: string, info: unknown): Checked<PresenceMember> {
+  const infoBytes = info === undefined ? 0 : Buffer.byteLength(JSON.stringify(info));
   if (infoBytes > hub.settings.maxPresenceUserInfoBytes) {
     return {
       ok: false,
       message: `user_info is ${infoBytes} bytes; the limit is ${hub.settings.maxPresenceUserInfoBytes}`,
     };
   }
-  return { ok: true, value: { userId: String(userId), info: fields.user_info } };
+  return { ok: true, value: { userId, info } };
 }
 
 /**
