@@ -3,7 +3,7 @@ import { cpus } from 'node:os';
 import { type FaultMatch, FaultQueue, sleep } from '../kit/faults.js';
 import { type RateLimit, RateWindows } from '../kit/rate-windows.js';
 import { RequestStats, type StatsSnapshot } from '../kit/stats.js';
-import type { NodeEnv } from '../server/emulator.js';
+import { type NodeEnv, reportHandlerFailure } from '../server/emulator.js';
 import { createEngine, type Engine, type EngineConfig } from './engine/index.js';
 import { DurableState } from './model/durable.js';
 import { runTranscriptJob } from './model/job.js';
@@ -12,6 +12,7 @@ import { type TranscriptRecord, Transcripts } from './model/transcripts.js';
 import { Uploads } from './model/uploads.js';
 import { type WebhookOptions, WebhookSender } from './model/webhooks.js';
 import { dispatch, serveRedactedAudio } from './routes/index.js';
+import { modelOfBody, type ParamsBody, readParamsBody } from './routes/params-body.js';
 import { fail, type Reply, toResponse } from './routes/respond.js';
 import type { TranscriptionService } from './routes/service.js';
 
@@ -86,6 +87,20 @@ export interface TranscriptionEmulator {
 }
 
 const UNAUTHORIZED = 'Authentication error, API token missing/invalid';
+/** The service's 500; the cause is logged, never sent (it may name server paths). */
+const SERVER_ERROR = 'Server error, developers have been alerted.';
+
+/**
+ * A path segment as the client meant it. A malformed escape (`%E0%A4%A`) is kept as sent: it then names no
+ * route (404) or no transcript (the lookup error), as any other unknown segment does.
+ */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
 
 export async function createTranscriptionEmulator(
   options: TranscriptionEmulatorOptions = {},
@@ -138,21 +153,26 @@ export async function createTranscriptionEmulator(
   const stats = new RequestStats();
 
   /** Which window a request counts in: see `rateLimit`. */
-  async function modelOf(key: string, method: string, segments: string[], request: Request): Promise<string> {
-    if (segments[0] !== 'transcript') return 'default';
-    if (segments[1]) return transcripts.find(key, segments[1])?.params.speech_models[0] ?? 'default';
-    if (method !== 'POST') return 'default';
+  function modelOf(key: string, segments: string[], body: ParamsBody | undefined): string {
+    if (body) return modelOfBody(body);
+    if (segments[0] !== 'transcript' || !segments[1]) return 'default';
+    return transcripts.find(key, segments[1])?.params.speech_models[0] ?? 'default';
+  }
+
+  /**
+   * Every request goes through here, so whatever fails in a route answers that one request with the service's
+   * 500 `{"error": ...}`; the cause goes to stderr (its class and frame, never the request's content).
+   */
+  async function guarded(request: Request, env: NodeEnv): Promise<Response> {
+    stats.countRequest();
     try {
-      const body = JSON.parse(await request.clone().text()) as { speech_models?: unknown };
-      const first = Array.isArray(body.speech_models) ? body.speech_models[0] : undefined;
-      return typeof first === 'string' ? first : 'default';
-    } catch {
-      return 'default';
+      return await handle(request, env);
+    } catch (error) {
+      return serverError(request, error);
     }
   }
 
   async function handle(request: Request, env: NodeEnv): Promise<Response> {
-    stats.countRequest();
     const url = new URL(request.url);
     const method = request.method.toUpperCase();
     const path = url.pathname.replace(/\/+$/, '') || '/';
@@ -161,9 +181,14 @@ export async function createTranscriptionEmulator(
 
     const key = request.headers.get('authorization')?.trim() ?? '';
     if (!keys.includes(key)) return toResponse(fail(401, UNAUTHORIZED), method);
-    const segments = path.split('/').slice(2).map(decodeURIComponent);
+    const segments = path.split('/').slice(2).map(decodeSegment);
+    // Read once, here: its model picks the rate window, and the route checks the same parsed body.
+    const body =
+      method === 'POST' && segments.length === 1 && segments[0] === 'transcript'
+        ? await readParamsBody(request)
+        : undefined;
 
-    const model = await modelOf(key, method, segments, request);
+    const model = modelOf(key, segments, body);
     const modelWindow = modelWindows.get(model);
     const window = modelWindow ?? windows;
     const windowKey = `${key}\u0000${model}`;
@@ -187,16 +212,17 @@ export async function createTranscriptionEmulator(
         env?.incoming?.socket.destroy();
         return new Response(null, { status: 500 });
       }
-      const body =
+      const faultBody =
         fault.body !== undefined ? fault.body : fault.status >= 500 ? null : { error: 'Injected fault.' };
-      return toResponse({ status: fault.status, body, headers: fault.headers }, method);
+      return toResponse({ status: fault.status, body: faultBody, headers: fault.headers }, method);
     }
 
     let reply: Reply;
     try {
-      reply = await dispatch(service, { key, method, segments, query: url.searchParams, request });
+      reply = await dispatch(service, { key, method, segments, query: url.searchParams, request, body });
     } catch (error) {
-      reply = fail(500, `Server error, developers have been alerted. (${(error as Error).message})`);
+      reportHandlerFailure('transcription', `${method} ${url.pathname}`, error);
+      reply = fail(500, SERVER_ERROR);
     }
     try {
       // Nothing is answered before what it reports is on disk (a no-op without a data directory).
@@ -208,6 +234,11 @@ export async function createTranscriptionEmulator(
       );
     }
     return toResponse({ ...reply, headers: { ...limitHeaders, ...reply.headers } }, method);
+  }
+
+  function serverError(request: Request, error: unknown): Response {
+    reportHandlerFailure('transcription', `${request.method} ${new URL(request.url).pathname}`, error);
+    return toResponse(fail(500, SERVER_ERROR), request.method);
   }
 
   const sandbox: TranscriptionSandbox = {
@@ -236,7 +267,7 @@ export async function createTranscriptionEmulator(
   };
 
   return {
-    fetch: handle,
+    fetch: guarded,
     handle: sandbox,
     setHomeUrl(url: string) {
       homeUrl = url.replace(/\/+$/, '');

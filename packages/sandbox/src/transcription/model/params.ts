@@ -113,6 +113,35 @@ const CHECKS: Record<string, Check> = {
   webhook_auth_header_value: nullable(string),
 };
 
+/** An absolute http(s) URL with a host: anything else could never be delivered to. */
+function isHttpUrl(text: string): boolean {
+  if (!/^https?:\/\//i.test(text)) return false;
+  try {
+    return new URL(text).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** An HTTP field name (RFC 9110 `token`). */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** What a field value may hold: visible Latin-1 and spaces or tabs, no CR, LF or NUL. */
+const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * Why the webhook's auth header could never be sent (a name that is not a field name, a value with a line
+ * break in it), as the service refuses them when the transcript is created rather than at delivery.
+ */
+function webhookHeaderProblem(name: unknown, value: unknown): string | null {
+  if (typeof name === 'string' && !TOKEN.test(name)) {
+    return "webhook_auth_header_name must be an HTTP header name (letters, digits and !#$%&'*+.^_`|~-)";
+  }
+  if (typeof value === 'string' && !FIELD_VALUE.test(value)) {
+    return 'webhook_auth_header_value must be a valid HTTP header value (no line breaks or control characters)';
+  }
+  return null;
+}
+
 /** Above this a body is refused before parsing; the longest legitimate one (a 1,500-word prompt) is far below. */
 export const MAX_PARAMS_BYTES = 1024 * 1024;
 
@@ -158,9 +187,11 @@ export function checkTranscriptParams(body: unknown): ParamsResult {
         'Invalid request body: webhook_auth_header_name and webhook_auth_header_value must be given together.',
     };
   }
-  if (input.webhook_url !== undefined && !/^https?:\/\//i.test(input.webhook_url as string)) {
+  if (input.webhook_url !== undefined && !isHttpUrl(input.webhook_url as string)) {
     return { error: 'Invalid request body: webhook_url must be an http(s) URL.' };
   }
+  const headerProblem = webhookHeaderProblem(input.webhook_auth_header_name, input.webhook_auth_header_value);
+  if (headerProblem) return { error: `Invalid request body: ${headerProblem}.` };
   if (
     typeof input.audio_start_from === 'number' &&
     typeof input.audio_end_at === 'number' &&

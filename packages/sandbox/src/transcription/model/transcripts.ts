@@ -97,6 +97,11 @@ export class Transcripts {
     this.#seq = Math.max(this.#seq, record.seq);
   }
 
+  /** Removes a transcript that was never acknowledged (it could not be saved). */
+  forget(id: string): void {
+    this.#byId.delete(id);
+  }
+
   /** Another key's transcript is "not found" too: the service does not confirm it exists. */
   find(key: string, id: string): TranscriptRecord | undefined {
     const record = this.#byId.get(id);
@@ -123,12 +128,13 @@ export class Transcripts {
     let from = 0;
     let to = mine.length;
     if (query.before_id) {
-      const anchor = this.#byId.get(query.before_id);
+      // Another key's id is unknown here, as in `find`: no page may reveal that it exists or where it sorts.
+      const anchor = this.find(key, query.before_id);
       from = anchor ? mine.findIndex((r) => r.seq < anchor.seq) : mine.length;
       if (from === -1) from = mine.length;
     }
     if (query.after_id) {
-      const anchor = this.#byId.get(query.after_id);
+      const anchor = this.find(key, query.after_id);
       const newer = anchor ? mine.filter((r) => r.seq > anchor.seq).length : 0;
       to = Math.min(to, newer);
       // The page next to the anchor: the `limit` oldest of the newer ones.

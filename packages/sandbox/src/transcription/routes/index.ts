@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { fail, type Reply } from './respond.js';
 import type { Call, TranscriptionService } from './service.js';
@@ -43,9 +42,23 @@ const notAllowed = () => fail(405, 'Method not allowed');
 export async function serveRedactedAudio(service: TranscriptionService, id: string): Promise<Response> {
   const record = service.transcripts.get(id);
   const path = record && !record.deleted ? record.result?.redacted_audio_path : undefined;
-  if (!path) return new Response('Not found', { status: 404 });
-  const { size } = await stat(path);
-  return new Response(Readable.toWeb(createReadStream(path)) as ReadableStream, {
+  const notFound = () => new Response('Not found', { status: 404 });
+  if (!path) return notFound();
+  // Opened before its size is read, so a file removed meanwhile is a 404 rather than a cut-off answer.
+  let file: FileHandle;
+  try {
+    file = await open(path, 'r');
+  } catch {
+    return notFound();
+  }
+  let size: number;
+  try {
+    ({ size } = await file.stat());
+  } catch (error) {
+    await file.close();
+    throw error;
+  }
+  return new Response(Readable.toWeb(file.createReadStream()) as ReadableStream, {
     headers: { 'Content-Type': 'audio/wav', 'Content-Length': String(size) },
   });
 }

@@ -56,10 +56,11 @@ const NOT_ECHOED = new Set(['webhook_auth_header_value']);
 /** `GET /v2/transcript/{id}`: every field of the spec's `Transcript`, nulls where there is nothing yet. */
 export function presentTranscript(record: TranscriptRecord): Record<string, unknown> {
   if (record.deleted) return presentDeleted(record);
-  const echoed: Record<string, unknown> = { ...PARAM_DEFAULTS };
-  for (const [key, value] of Object.entries(record.params)) {
-    if (!NOT_ECHOED.has(key)) echoed[key] = value;
-  }
+  // Built from entries, not by assignment: a parameter named `__proto__` stays a parameter.
+  const echoed: Record<string, unknown> = Object.fromEntries([
+    ...Object.entries(PARAM_DEFAULTS),
+    ...Object.entries(record.params).filter(([key]) => !NOT_ECHOED.has(key)),
+  ]);
   if (echoed.content_safety === true && echoed.content_safety_confidence === null) {
     echoed.content_safety_confidence = 50;
   }

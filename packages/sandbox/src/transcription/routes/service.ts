@@ -1,6 +1,7 @@
 import type { JobPool } from '../model/jobs.js';
 import type { Transcripts } from '../model/transcripts.js';
 import type { Uploads } from '../model/uploads.js';
+import type { ParamsBody } from './params-body.js';
 
 /** What the route handlers share: the emulator's state and limits. */
 export interface TranscriptionService {
@@ -22,4 +23,6 @@ export interface Call {
   segments: string[];
   query: URLSearchParams;
   request: Request;
+  /** `POST /v2/transcript`'s body, read once by the emulator (its model picks the rate window). */
+  body?: ParamsBody;
 }

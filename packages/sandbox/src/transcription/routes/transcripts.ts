@@ -1,25 +1,16 @@
 import { uploadIdOf } from '../model/audio-source.js';
-import { checkTranscriptParams, MAX_PARAMS_BYTES } from '../model/params.js';
+import { checkTranscriptParams } from '../model/params.js';
 import { serviceTimestamp, type TranscriptRecord } from '../model/transcripts.js';
+import { readParamsBody } from './params-body.js';
 import { presentListItem, presentTranscript } from './present.js';
 import { fail, json, LOOKUP_ERROR, type Reply } from './respond.js';
 import type { Call, TranscriptionService } from './service.js';
 
 /** `POST /v2/transcript`: checks the body, queues the job, answers the transcript as `queued`. */
 export async function createTranscript(service: TranscriptionService, call: Call): Promise<Reply> {
-  const declared = Number(call.request.headers.get('content-length') ?? '0');
-  if (declared > MAX_PARAMS_BYTES) return fail(413, `Request body larger than ${MAX_PARAMS_BYTES} bytes.`);
-  const text = await call.request.text();
-  if (text.length > MAX_PARAMS_BYTES) return fail(413, `Request body larger than ${MAX_PARAMS_BYTES} bytes.`);
-  if (text.trim() === '')
-    return fail(400, 'Invalid request body: the body is empty; send JSON with audio_url and speech_models.');
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch (error) {
-    return fail(400, `Invalid request body: not valid JSON (${(error as Error).message}).`);
-  }
-  const checked = checkTranscriptParams(body);
+  const body = call.body ?? (await readParamsBody(call.request));
+  if ('reply' in body) return body.reply;
+  const checked = checkTranscriptParams(body.value);
   if ('error' in checked) return fail(400, checked.error);
   const uploadId = uploadIdOf(checked.params.audio_url);
   if (uploadId) {
@@ -28,8 +19,14 @@ export async function createTranscript(service: TranscriptionService, call: Call
     if (!upload) return fail(400, 'Cannot access uploaded file: the upload does not exist or was deleted.');
   }
   const record = service.transcripts.create(call.key, checked.params, uploadId);
+  try {
+    // Journalled before the job can start: a transcript that cannot be saved must never run.
+    service.save(record);
+  } catch (error) {
+    service.transcripts.forget(record.id);
+    throw error;
+  }
   service.jobs.submit(record);
-  service.save(record);
   return json(presentTranscript(record));
 }
 

@@ -1,0 +1,37 @@
+import { readBoundedBody } from '../../kit/body.js';
+import { parseJsonBody } from '../model/json-body.js';
+import { MAX_PARAMS_BYTES } from '../model/params.js';
+import { fail, type Reply } from './respond.js';
+
+/** A `POST /v2/transcript` body read once: its JSON, or the answer that refuses it. */
+export type ParamsBody = { value: unknown } | { reply: Reply };
+
+/**
+ * Reads the body once, bounded: a declared `Content-Length` over the limit is refused before a byte is read,
+ * and a body without one stops being read at the limit. Both answers close the connection, since the rest
+ * of the body is never read.
+ */
+export async function readParamsBody(request: Request): Promise<ParamsBody> {
+  const bytes = await readBoundedBody(request, MAX_PARAMS_BYTES);
+  if (bytes === null) {
+    return {
+      reply: {
+        ...fail(413, `Request body larger than ${MAX_PARAMS_BYTES} bytes.`),
+        headers: { Connection: 'close' },
+      },
+    };
+  }
+  const parsed = parseJsonBody(bytes.toString('utf8'));
+  return 'error' in parsed ? { reply: fail(400, parsed.error) } : parsed;
+}
+
+/** The model a create request counts against: the first of `speech_models`, else `default`. */
+export function modelOfBody(body: ParamsBody): string {
+  if (!('value' in body)) return 'default';
+  const value = body.value as { speech_models?: unknown } | null;
+  const first =
+    typeof value === 'object' && value !== null && Array.isArray(value.speech_models)
+      ? (value.speech_models as unknown[])[0]
+      : undefined;
+  return typeof first === 'string' ? first : 'default';
+}
