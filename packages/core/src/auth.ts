@@ -1,5 +1,7 @@
+import { ValidationError, type ValidationIssue } from './errors.js';
 import { utf8Base64 } from './internal/encoding.js';
 import { REDACTED } from './internal/redact.js';
+import { credentialIssue, isHeaderName } from './option-checks.js';
 
 /** A request as auth strategies see it, just before it is sent: they may change headers and URL. */
 export interface PreparedRequest {
@@ -46,6 +48,24 @@ function secretOf(value: string | Secret): Secret {
   return value instanceof Secret ? value : new Secret(value);
 }
 
+/** Names the client option a credential came from, so its error says `apiKey` rather than `value`. */
+export interface CredentialOptions {
+  option?: string | undefined;
+}
+
+/**
+ * Refuses a credential that could not be sent (control characters, a header that cannot carry it) when
+ * the strategy is made, that is at client construction, as a `ValidationError` that never quotes it.
+ */
+function refuse(what: string, issues: Array<ValidationIssue | undefined>): void {
+  const found = issues.filter((issue): issue is ValidationIssue => issue !== undefined);
+  if (found.length > 0) throw new ValidationError(what, found);
+}
+
+function reveal(value: unknown): unknown {
+  return value instanceof Secret ? value.reveal() : value;
+}
+
 /** Strategies print as `{ kind }` only, whatever a logger or serializer does with them. */
 abstract class BaseAuth implements AuthStrategy {
   abstract readonly kind: string;
@@ -65,8 +85,11 @@ abstract class BaseAuth implements AuthStrategy {
 class BearerAuth extends BaseAuth {
   readonly kind = 'bearer';
   readonly #token: Secret;
-  constructor(token: string | Secret) {
+  constructor(token: string | Secret, options: CredentialOptions) {
     super();
+    refuse('bearerAuth credentials', [
+      credentialIssue(options.option ?? 'token', reveal(token), { inHeader: true }),
+    ]);
     this.#token = secretOf(token);
   }
   apply(request: PreparedRequest): void {
@@ -81,8 +104,14 @@ class HeaderAuth extends BaseAuth {
   readonly kind = 'header';
   readonly #name: string;
   readonly #value: Secret;
-  constructor(name: string, value: string | Secret) {
+  constructor(name: string, value: string | Secret, options: CredentialOptions) {
     super();
+    refuse('headerAuth credentials', [
+      typeof name === 'string' && isHeaderName(name)
+        ? undefined
+        : { path: 'name', message: 'is not a valid HTTP header name' },
+      credentialIssue(options.option ?? `${String(name)} header value`, reveal(value), { inHeader: true }),
+    ]);
     this.#name = name;
     this.#value = secretOf(value);
   }
@@ -99,6 +128,10 @@ class QueryAuth extends BaseAuth {
   readonly #params: ReadonlyArray<readonly [string, Secret]>;
   constructor(params: Record<string, string | Secret>) {
     super();
+    refuse(
+      'queryAuth credentials',
+      Object.entries(params ?? {}).map(([name, value]) => credentialIssue(name, reveal(value))),
+    );
     this.#params = Object.entries(params).map(([name, value]) => [name, secretOf(value)] as const);
   }
   apply(request: PreparedRequest): void {
@@ -113,8 +146,16 @@ class BasicAuth extends BaseAuth {
   readonly kind = 'basic';
   readonly #username: string;
   readonly #password: Secret;
-  constructor(username: string, password: string | Secret) {
+  constructor(username: string, password: string | Secret, options: BasicOptions) {
     super();
+    const userPath = options.usernameOption ?? 'username';
+    refuse('basicAuth credentials', [
+      credentialIssue(userPath, username) ??
+        (username.includes(':')
+          ? { path: userPath, message: 'contains ":", which Basic auth uses to separate user and password' }
+          : undefined),
+      credentialIssue(options.passwordOption ?? 'password', reveal(password)),
+    ]);
     this.#username = username;
     this.#password = secretOf(password);
   }
@@ -139,6 +180,10 @@ class SignerAuth extends BaseAuth {
     secrets: ReadonlyArray<string | Secret>,
   ) {
     super();
+    refuse(
+      `${kind} signer credentials`,
+      secrets.map((secret, i) => credentialIssue(`secrets[${i}]`, reveal(secret))),
+    );
     this.kind = kind;
     this.#sign = sign;
     this.#secrets = secrets.map(secretOf);
@@ -167,21 +212,39 @@ class ComposedAuth extends BaseAuth {
   }
 }
 
-export function bearerAuth(token: string | Secret): AuthStrategy {
-  return new BearerAuth(token);
+/** `Authorization: Bearer <token>`. `options.option` names the client option in errors (e.g. `apiKey`). */
+export function bearerAuth(token: string | Secret, options: CredentialOptions = {}): AuthStrategy {
+  return new BearerAuth(token, options);
 }
 
-/** A raw header such as `authorization: <api key>` (AssemblyAI) or `x-api-key`. */
-export function headerAuth(name: string, value: string | Secret): AuthStrategy {
-  return new HeaderAuth(name, value);
+/**
+ * A raw header such as `authorization: <api key>` (AssemblyAI) or `x-api-key`. `options.option` names the
+ * client option in errors (e.g. `apiKey`).
+ */
+export function headerAuth(
+  name: string,
+  value: string | Secret,
+  options: CredentialOptions = {},
+): AuthStrategy {
+  return new HeaderAuth(name, value, options);
+}
+
+export interface BasicOptions {
+  /** The client options the user name and password came from, named in errors. */
+  usernameOption?: string | undefined;
+  passwordOption?: string | undefined;
 }
 
 export function queryAuth(params: Record<string, string | Secret>): AuthStrategy {
   return new QueryAuth(params);
 }
 
-export function basicAuth(username: string, password: string | Secret): AuthStrategy {
-  return new BasicAuth(username, password);
+export function basicAuth(
+  username: string,
+  password: string | Secret,
+  options: BasicOptions = {},
+): AuthStrategy {
+  return new BasicAuth(username, password, options);
 }
 
 /**

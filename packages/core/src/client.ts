@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { APIPromise, type WithResponse } from './api-promise.js';
-import { type AuthStrategy, composeAuth, type PreparedRequest } from './auth.js';
+import type { AuthStrategy, PreparedRequest } from './auth.js';
 import { toOutgoingBody } from './body.js';
 import { AbortError, ConnectionError, TimeoutError, ValidationError, XError } from './errors.js';
 import { CallDeadline } from './internal/deadline.js';
@@ -16,6 +16,13 @@ import {
 import { Redactor } from './internal/redact.js';
 import { decideRedirect } from './internal/redirect.js';
 import { observeServerLimits, type RetryingCall, retryOrThrow } from './internal/retrying.js';
+import {
+  applyAuth,
+  buildHeaders,
+  checkClientOptions,
+  resolveLimiter,
+  resolveSettings,
+} from './internal/settings.js';
 import { appendQuery, defaultErrorDetails, parseBody } from './internal/wire.js';
 import { RedactingLogger } from './log.js';
 import type {
@@ -28,8 +35,8 @@ import type {
   SpecSource,
 } from './options.js';
 import { PagePromise, type PageStrategy } from './pagination.js';
-import { isRateLimiter, MemoryRateLimiter, type RateLimiter, type RateLimitOptions } from './rate-limit.js';
-import { type AttemptOutcome, DEFAULT_RETRY, RetryBudget, type RetryOptions } from './retry.js';
+import type { RateLimiter } from './rate-limit.js';
+import { type AttemptOutcome, RetryBudget, type RetryOptions } from './retry.js';
 import { Transport } from './transport.js';
 import { parseResponse, type ValidationMode } from './validation.js';
 
@@ -38,8 +45,6 @@ interface SharedState {
   limiter: RateLimiter | undefined;
   budget: RetryBudget | undefined;
 }
-
-const IS_BROWSER = typeof (globalThis as { document?: unknown }).document !== 'undefined';
 
 interface Call extends RetryingCall {
   spec: RequestSpec;
@@ -73,24 +78,19 @@ export class BaseClient<O extends object = ClientOptions> {
   protected readonly logger: RedactingLogger;
 
   constructor(options: ClientOptions, adapter: ServiceAdapter, rawOptions?: O) {
-    this.baseURL = options.baseURL.replace(/\/+$/, '');
+    checkClientOptions(options, adapter);
+    const settings = resolveSettings(options);
+    this.baseURL = settings.baseURL;
     this.#adapter = adapter;
-    const auth = options.auth;
-    this.#auth = Array.isArray(auth) ? composeAuth(...auth) : (auth as AuthStrategy | undefined);
+    this.#auth = settings.auth;
     this.#redactor.add(...(this.#auth?.secretValues() ?? []));
-    this.#headers = { ...options.headers };
-    this.#timeout = options.timeout ?? 60_000;
-    this.#totalTimeout = options.totalTimeout ?? options.retry?.deadlineMs;
-    this.#idleTimeout = options.idleTimeout ?? 60_000;
-    this.#maxErrorBodyBytes = options.maxErrorBodyBytes ?? 65_536;
+    this.#headers = settings.headers;
+    this.#timeout = settings.timeout;
+    this.#totalTimeout = settings.totalTimeout;
+    this.#idleTimeout = settings.idleTimeout;
+    this.#maxErrorBodyBytes = settings.maxErrorBodyBytes;
     this.#agent = options.agent;
-    this.#retry = {
-      ...DEFAULT_RETRY,
-      ...options.retry,
-      ...(options.maxRetries === undefined ? {} : { maxRetries: options.maxRetries }),
-      // The call's deadline is enforced by the loop (it also cuts the queue and the attempt in flight).
-      deadlineMs: undefined,
-    };
+    this.#retry = settings.retry;
     this.#shared = BaseClient.#inheriting ?? {
       limiter: resolveLimiter(options.rateLimit, adapter.defaultRateLimit),
       budget: options.retryBudget === false ? undefined : (options.retryBudget ?? new RetryBudget()),
@@ -142,6 +142,7 @@ export class BaseClient<O extends object = ClientOptions> {
       resolveSpec(spec),
       strategy,
       options?.concurrency ?? 1,
+      (text) => this.#redactor.redact(text),
     );
   }
 
@@ -299,7 +300,7 @@ export class BaseClient<O extends object = ClientOptions> {
     const prepared: PreparedRequest = {
       method: target.method,
       url: new URL(target.url),
-      headers: this.#baseHeaders(body?.contentType, options),
+      headers: buildHeaders(this.#adapter, this.#headers, body?.contentType, options),
       body: body?.kind === 'buffered' ? body.value : undefined,
     };
     if (body?.kind === 'stream' && !body.stream.retryable && call.attempt > 1) {
@@ -311,7 +312,7 @@ export class BaseClient<O extends object = ClientOptions> {
         },
       ]);
     }
-    await this.#auth?.apply(prepared);
+    await applyAuth(this.#auth, prepared, this.#redactor);
     // Redacting the URL costs a few microseconds; only pay for it when a hook or a log line shows it.
     let shown: string | undefined;
     const shownUrl = () => (shown ??= this.#showUrl(prepared.url));
@@ -353,18 +354,6 @@ export class BaseClient<O extends object = ClientOptions> {
     }
   }
 
-  #baseHeaders(contentType: string | undefined, options: RequestOptions): Headers {
-    const headers = new Headers({ accept: 'application/json' });
-    if (!IS_BROWSER)
-      headers.set('user-agent', `${this.#adapter.packageName}/${this.#adapter.packageVersion}`);
-    if (contentType) headers.set('content-type', contentType);
-    for (const [name, value] of Object.entries(this.#headers)) headers.set(name, value);
-    for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
-    if (options.idempotencyKey && this.#adapter.idempotencyHeader)
-      headers.set(this.#adapter.idempotencyHeader, options.idempotencyKey);
-    return headers;
-  }
-
   #retryOrThrow(outcome: AttemptOutcome, error: Error, call: Call, url: () => string): Promise<void> {
     const { budget } = this.#shared;
     return retryOrThrow(
@@ -395,14 +384,4 @@ export class BaseClient<O extends object = ClientOptions> {
 
 async function resolveSpec<S>(source: SpecSource<S>): Promise<S> {
   return typeof source === 'function' ? (source as () => S | PromiseLike<S>)() : source;
-}
-
-function resolveLimiter(
-  option: ClientOptions['rateLimit'],
-  fallback: RateLimitOptions | undefined,
-): RateLimiter | undefined {
-  if (option === false) return undefined;
-  if (isRateLimiter(option)) return option;
-  const config = (option as RateLimitOptions | undefined) ?? fallback;
-  return config ? new MemoryRateLimiter(config) : undefined;
 }

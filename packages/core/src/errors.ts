@@ -226,6 +226,28 @@ export class ValidationError extends XError {
   }
 }
 
+/**
+ * A file body could not be read (missing, unreadable, a directory). Raised before anything is sent; a
+ * `ValidationError` too, since the input named a file that is not there.
+ */
+export class FileError extends ValidationError {
+  static override readonly brand: string = 'FileError';
+  readonly path: string;
+  /** The system's code, e.g. `ENOENT`, `EACCES`, `EISDIR`. */
+  readonly code: string | undefined;
+  constructor(path: string, reason: string, options?: { code?: string | undefined; cause?: unknown }) {
+    super('file body', [{ path: 'path', message: `cannot read ${JSON.stringify(path)}: ${reason}` }]);
+    this.message = `Cannot read file ${JSON.stringify(path)}: ${reason}. Nothing was sent.`;
+    this.path = path;
+    this.code = options?.code;
+    if (options?.cause !== undefined)
+      Object.defineProperty(this, 'cause', { value: options.cause, enumerable: false, writable: true });
+  }
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), path: this.path, code: this.code };
+  }
+}
+
 /** The request succeeded but the body did not have the shape we expected. */
 export class ResponseValidationError extends XError {
   static override readonly brand: string = 'ResponseValidationError';
@@ -257,6 +279,29 @@ export class ResponseValidationError extends XError {
       requestId: this.requestId,
       issues: this.issues,
     };
+  }
+}
+
+/**
+ * Auto-pagination stopped because the server linked back to a page it had already served (a repeated
+ * `prev_url` or cursor) or served the same items again: following it would never end. `cursor` is the
+ * repeated link with credentials removed.
+ */
+export class PaginationError extends ResponseValidationError {
+  static override readonly brand: string = 'PaginationError';
+  readonly cursor: string;
+  constructor(init: { cursor: string; reason: string; requestId?: string | undefined; status: number }) {
+    super({
+      issues: [{ path: '', message: init.reason }],
+      requestId: init.requestId,
+      status: init.status,
+      body: undefined,
+    });
+    this.message = `Pagination stopped: ${init.reason}${init.requestId ? ` (request_id=${init.requestId})` : ''}`;
+    this.cursor = init.cursor;
+  }
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), cursor: this.cursor };
   }
 }
 

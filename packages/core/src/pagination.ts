@@ -1,4 +1,6 @@
 import type { WithResponse } from './api-promise.js';
+import { PaginationError } from './errors.js';
+import { redactUrl } from './internal/redact.js';
 import type { RequestSpec } from './options.js';
 
 export interface PageInfo {
@@ -19,6 +21,43 @@ export interface PageStrategy<T> {
 
 export type FetchPage = (spec: RequestSpec) => Promise<WithResponse<unknown>>;
 
+/**
+ * What the pages of one listing share, so a server that links back to a page already fetched (a repeated
+ * `prev_url`, a cursor that does not move, a `page` parameter it ignores) ends the walk with an error
+ * instead of looping forever. `redact` scrubs the client's secrets from the cursor shown in the error.
+ */
+interface Trail {
+  visited: Set<string>;
+  redact: (text: string) => string;
+}
+
+function specKey(spec: RequestSpec): string {
+  const query = Object.entries(spec.query ?? {})
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${spec.method} ${spec.path} ${JSON.stringify(query)}`;
+}
+
+function showCursor(spec: RequestSpec, redact: (text: string) => string): string {
+  const query = Object.entries(spec.query ?? {})
+    .filter(([, value]) => value !== undefined && value !== null)
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  const joined = query ? `${spec.path}${spec.path.includes('?') ? '&' : '?'}${query}` : spec.path;
+  const clipped = joined.length > 300 ? `${joined.slice(0, 300)}…` : joined;
+  return redact(redactUrl(clipped));
+}
+
+/** Same items as the page before: JSON compared, and only when the lengths match (cheap otherwise). */
+function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length === 0 || a.length !== b.length) return false;
+  try {
+    return JSON.stringify(a) === JSON.stringify(b);
+  } catch {
+    return false;
+  }
+}
+
 export class Page<T> {
   readonly data: T[];
   readonly total: number | undefined;
@@ -29,12 +68,15 @@ export class Page<T> {
   readonly #next: RequestSpec | null;
   readonly #fetchPage: FetchPage;
   readonly #strategy: PageStrategy<T>;
+  readonly #trail: Trail;
+  #nextPage: Page<T> | undefined;
 
   constructor(
     result: WithResponse<unknown>,
     spec: RequestSpec,
     strategy: PageStrategy<T>,
     fetchPage: FetchPage,
+    trail: Trail = { visited: new Set(), redact: (text) => text },
   ) {
     this.data = strategy.items(result.data);
     const info = strategy.describe(spec, result.response, result.data, this.data);
@@ -46,16 +88,42 @@ export class Page<T> {
     this.#next = info.next;
     this.#fetchPage = fetchPage;
     this.#strategy = strategy;
+    this.#trail = trail;
+    trail.visited.add(specKey(spec));
   }
 
   hasNextPage(): boolean {
     return this.#next !== null;
   }
 
+  /**
+   * Fetches the page after this one (once: asking again gives the same page). Throws `PaginationError`
+   * when the server links back to a page already fetched, or serves the same items again.
+   */
   async getNextPage(): Promise<Page<T>> {
+    if (this.#nextPage) return this.#nextPage;
     if (!this.#next) throw new Error('No next page: check hasNextPage() first.');
     const next = this.#next;
-    return new Page(await this.#fetchPage(next), next, this.#strategy, this.#fetchPage);
+    const { redact, visited } = this.#trail;
+    if (visited.has(specKey(next))) {
+      throw new PaginationError({
+        cursor: showCursor(next, redact),
+        requestId: this.requestId,
+        status: this.response.status,
+        reason: `the server links back to a page already fetched (${showCursor(next, redact)}), so following it would loop forever`,
+      });
+    }
+    const page = new Page(await this.#fetchPage(next), next, this.#strategy, this.#fetchPage, this.#trail);
+    if (sameItems(page.data, this.data)) {
+      throw new PaginationError({
+        cursor: showCursor(next, redact),
+        requestId: page.requestId,
+        status: page.response.status,
+        reason: `${showCursor(next, redact)} returned the same ${page.data.length} items as the page before (the server ignores the page or cursor parameter), so following it would loop forever`,
+      });
+    }
+    this.#nextPage = page;
+    return page;
   }
 }
 
@@ -75,13 +143,17 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     spec: Promise<RequestSpec>,
     strategy: PageStrategy<T>,
     concurrency: number,
+    redact: (text: string) => string = (text) => text,
   ) {
     this.#fetchPage = fetchPage;
     this.#strategy = strategy;
     this.#concurrency = Math.max(1, Math.floor(concurrency));
     this.#first = spec.then(async (resolved) => {
       this.#spec = resolved;
-      return new Page(await fetchPage(resolved), resolved, strategy, fetchPage);
+      return new Page(await fetchPage(resolved), resolved, strategy, fetchPage, {
+        visited: new Set(),
+        redact,
+      });
     });
   }
 

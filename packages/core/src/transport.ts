@@ -1,7 +1,7 @@
 import ky from 'ky';
 import { sendStreamed } from '#transfer';
 import type { OutgoingBody } from './body.js';
-import { AbortError, ConnectionError, TimeoutError } from './errors.js';
+import { AbortError, ConnectionError, TimeoutError, ValidationError, XError } from './errors.js';
 import { redactUrl } from './internal/redact.js';
 
 /**
@@ -92,9 +92,17 @@ export class Transport {
     else input.signal?.addEventListener('abort', forwardAbort, { once: true });
     if (input.body?.kind !== 'stream') startAttemptTimer();
     touch();
+    // A throwing onProgress is the caller's bug, not a network failure: it ends the attempt and is rethrown as is.
+    let callbackError: { error: unknown } | undefined;
     const progress = (loaded: number, total: number | undefined) => {
       touch();
-      input.onProgress?.({ loaded, total });
+      try {
+        input.onProgress?.({ loaded, total });
+      } catch (error) {
+        callbackError ??= { error };
+        controller.abort(error);
+        throw error;
+      }
     };
     try {
       const response =
@@ -123,6 +131,9 @@ export class Transport {
       );
       return { response, text, stream: undefined, truncated };
     } catch (error) {
+      if (callbackError) throw callbackError.error;
+      // Input problems found on the way (a file that cannot be read) are already typed: not a connection failure.
+      if (error instanceof XError && !(error instanceof ConnectionError)) throw error;
       throw toTransportError(error, input, controller.signal.reason);
     } finally {
       clearTimeout(attemptTimer);
@@ -143,9 +154,12 @@ export class Transport {
     else if (body?.kind === 'stream') {
       const { stream } = body;
       if (stream.path)
-        throw new TypeError(
-          'fileBody() needs Node, Deno or Bun; in a browser pass the File (a Blob) as the body',
-        );
+        throw new ValidationError('file body', [
+          {
+            path: 'body',
+            message: 'fileBody() needs Node, Deno or Bun; in a browser pass the File (a Blob) as the body',
+          },
+        ]);
       if (stream.blob) {
         // Browsers only stream request bodies over HTTP/2; a Blob goes whole and reports start and end.
         init.body = stream.blob;

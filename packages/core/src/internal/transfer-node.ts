@@ -4,12 +4,12 @@
  * `http.ClientRequest` with backpressure keeps it near one socket buffer (`pnpm bench` measures both).
  * Reached through the `#transfer` import map (`node` condition), so browser bundles never see `node:`.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { type Agent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
 import type { StreamSource } from '../body.js';
+import { FileError } from '../errors.js';
 import type { StreamedSendInput } from './transfer.js';
 
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
@@ -17,10 +17,13 @@ const FILE_CHUNK_BYTES = 256 * 1024;
 
 export async function sendStreamed(input: StreamedSendInput): Promise<Response> {
   const { stream } = input.body;
-  const source: StreamSource = stream.path
-    ? createReadStream(stream.path, { highWaterMark: FILE_CHUNK_BYTES })
+  // The file is opened and checked before the stream exists: a read stream over a missing file emits
+  // 'error' on its own, with nobody listening yet, which ended the process instead of rejecting the call.
+  const file = stream.path ? await openFile(stream.path) : undefined;
+  const source: StreamSource = file
+    ? file.handle.createReadStream({ highWaterMark: FILE_CHUNK_BYTES })
     : stream.open();
-  const length = stream.path ? (await stat(stream.path)).size : stream.length;
+  const length = file ? file.size : stream.length;
   const headers: Record<string, string> = {};
   input.headers.forEach((value, name) => {
     headers[name] = value;
@@ -53,8 +56,8 @@ export async function sendStreamed(input: StreamedSendInput): Promise<Response> 
     });
     void (async () => {
       let loaded = 0;
-      input.progress(0, length);
       try {
+        input.progress(0, length);
         for await (const chunk of source as AsyncIterable<Uint8Array>) {
           if (settled) return;
           const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
@@ -107,7 +110,46 @@ function toResponse(res: IncomingMessage, method: string): Response {
   }
   const status = res.statusCode ?? 0;
   const noBody = NULL_BODY_STATUSES.has(status) || method === 'HEAD';
-  if (noBody) res.resume();
+  if (noBody) {
+    // Nobody reads this response, so a socket reset after its head would be an unhandled 'error'.
+    res.on('error', () => {});
+    res.resume();
+  }
   const body = noBody ? null : (Readable.toWeb(res) as unknown as ReadableStream<Uint8Array>);
   return new Response(body, { status, statusText: res.statusMessage ?? '', headers });
+}
+
+const FILE_REASONS: Record<string, string> = {
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EISDIR: 'it is a directory',
+  ENOTDIR: 'a part of the path is not a directory',
+  ELOOP: 'too many symbolic links',
+  EMFILE: 'too many open files in this process',
+};
+
+/** Opens a file body for reading, or says in a `FileError` why it cannot be, before any request exists. */
+async function openFile(path: string): Promise<{ handle: FileHandle; size: number }> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    throw fileError(path, error);
+  }
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw new FileError(path, 'it is not a regular file', { code: 'EISDIR' });
+    return { handle, size: info.size };
+  } catch (error) {
+    await handle.close().catch(() => {});
+    throw error instanceof FileError ? error : fileError(path, error);
+  }
+}
+
+function fileError(path: string, error: unknown): FileError {
+  const code = (error as { code?: unknown })?.code;
+  const known = typeof code === 'string' ? code : undefined;
+  const reason = (known && FILE_REASONS[known]) ?? (error as Error)?.message ?? String(error);
+  return new FileError(path, known ? `${reason} (${known})` : reason, { code: known, cause: error });
 }
