@@ -71,7 +71,8 @@ function* packWorkspace(dir) {
       cwd: pkgDir,
       encoding: 'utf8',
     });
-    yield [source.name, JSON.parse(out).filename, source];
+    // The output starts with the `prepack` script's header (scripts/check-dist.mjs), then the JSON.
+    yield [source.name, JSON.parse(out.slice(out.search(/^\{/m))).filename, source];
   }
 }
 
