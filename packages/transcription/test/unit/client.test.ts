@@ -85,7 +85,7 @@ describe('webhooks', () => {
     expect(verifyWebhook({ 'x-secret': ['abc', 'zzz'] }, { name: 'X-Secret', value: 'abc' })).toBe(true);
     expect(verifyWebhook(new Headers({ 'X-Secret': 'abd' }), { name: 'x-secret', value: 'abc' })).toBe(false);
     expect(verifyWebhook({ 'x-secret': 'ab' }, { name: 'x-secret', value: 'abc' })).toBe(false);
-    expect(() => verifyWebhook({}, { name: 'x', value: '' })).toThrow(TypeError);
+    expect(() => verifyWebhook({}, { name: 'x', value: '' })).toThrow(ValidationError);
   });
 
   it('parseWebhook reads both notification kinds from text, bytes or objects', () => {
