@@ -1,8 +1,10 @@
 export { APIPromise, type WithResponse } from './api-promise.js';
 export {
   type AuthStrategy,
+  type BasicOptions,
   basicAuth,
   bearerAuth,
+  type CredentialOptions,
   composeAuth,
   headerAuth,
   type PreparedRequest,
@@ -53,6 +55,13 @@ export {
 export { REDACTED, redactUrl } from './internal/redact.js';
 export type { Logger, LogLevel, RedactingLogger } from './log.js';
 export { md5Hex } from './md5.js';
+export {
+  credentialIssue,
+  describeType,
+  headerIssues,
+  type OptionKind,
+  optionIssues,
+} from './option-checks.js';
 export type {
   ClientOptions,
   Hooks,
