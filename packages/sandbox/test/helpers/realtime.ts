@@ -4,6 +4,7 @@
  * emulator's own code so the two check each other).
  */
 import { createHash, createHmac } from 'node:crypto';
+import http from 'node:http';
 import WebSocket from 'ws';
 
 export interface Frame {
@@ -212,6 +213,75 @@ export async function stillAlive(s: TestSocket): Promise<void> {
   const before = s.frames.length;
   s.send({ event: 'pusher:ping', data: {} });
   await s.next((f) => f.event === 'pusher:pong' && s.frames.indexOf(f) >= before);
+}
+
+/**
+ * The query of a signed HTTP API request: `params` (values sent as is, not URL-encoded, as the server SDKs do)
+ * plus auth_key, auth_timestamp, auth_version and, with a body, body_md5; then auth_signature last.
+ */
+export function signedQuery(
+  key: string,
+  secret: string,
+  method: string,
+  path: string,
+  params: Record<string, string>,
+  body?: Buffer,
+): string {
+  const all: Record<string, string> = {
+    ...params,
+    auth_key: key,
+    auth_timestamp: String(Math.floor(Date.now() / 1000)),
+    auth_version: '1.0',
+  };
+  if (body && body.length > 0) all.body_md5 = createHash('md5').update(body).digest('hex');
+  const query = Object.keys(all)
+    .sort()
+    .map((k) => `${k}=${all[k]}`)
+    .join('&');
+  const signature = createHmac('sha256', secret).update(`${method}\n${path}\n${query}`).digest('hex');
+  return `${query}&auth_signature=${signature}`;
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+}
+
+/**
+ * One request with the path and headers exactly as given (no URL normalisation, unlike fetch). Rejects when
+ * the connection drops or nothing is answered within `hangMs`: a server must always answer over HTTP.
+ */
+export function rawHttp(
+  base: string,
+  agent: http.Agent,
+  req: { method: string; path: string; headers?: Record<string, string>; body?: Buffer },
+  hangMs = 10_000,
+): Promise<RawAnswer> {
+  const url = new URL(base);
+  const headers = { ...req.headers };
+  if (req.body !== undefined) headers['Content-Length'] = String(req.body.length);
+  return new Promise((resolve, reject) => {
+    const r = http.request(
+      { host: url.hostname, port: url.port, method: req.method, path: req.path, headers, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          clearTimeout(timer);
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
+        });
+      },
+    );
+    const timer = setTimeout(() => r.destroy(new Error(`no answer to ${req.method} ${req.path}`)), hangMs);
+    r.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    r.end(req.body);
+  });
 }
 
 export async function waitFor(check: () => boolean, timeoutMs = 3000): Promise<void> {
