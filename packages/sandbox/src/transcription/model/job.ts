@@ -1,4 +1,8 @@
+import { access } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname } from 'node:path';
 import { splitSentences } from '../derive/index.js';
+import { readWavFormat, wavDuration } from '../engine/audio.js';
 import { type Engine, EngineError, INSTALL_HINT } from '../engine/index.js';
 import { analyseContentSafety, analyseSentiment } from '../intelligence/index.js';
 import { DownloadError, downloadAudio, type LocalAudio } from './audio-source.js';
@@ -48,6 +52,11 @@ export async function runTranscriptJob(
   let audio: LocalAudio | null = null;
   try {
     audio = await localAudio(ctx, record, signal);
+    // A WAV header says how long the audio is: 2 KB declaring 1 Hz is 1,000 s of work for the converter and
+    // the recogniser, so the limit is applied before either runs, not only to what they report.
+    const declared = await declaredSeconds(audio.path);
+    if (declared !== undefined && declared > ctx.maxAudioSeconds)
+      throw tooLong(declared, ctx.maxAudioSeconds);
     const params = record.params;
     const recognised = await ctx.engine.transcribe(audio.path, {
       signal,
@@ -56,9 +65,7 @@ export async function runTranscriptJob(
     });
     if (recognised.audio_duration * 1000 < MIN_AUDIO_MS) throw new JobError('Audio duration is too short.');
     if (recognised.audio_duration > ctx.maxAudioSeconds) {
-      throw new JobError(
-        `Audio duration of ${Math.round(recognised.audio_duration)} seconds exceeds the maximum of ${ctx.maxAudioSeconds} seconds.`,
-      );
+      throw tooLong(recognised.audio_duration, ctx.maxAudioSeconds);
     }
     if (record.deleted) return;
     const result = complete(params, recognised.words, recognised.audio_duration);
@@ -73,10 +80,13 @@ export async function runTranscriptJob(
   } catch (error) {
     if (record.deleted || signal.aborted) return;
     record.status = 'error';
-    record.error =
-      error instanceof EngineError && error.code === 'bad_audio' && audio
-        ? `File does not appear to contain audio. File type is ${await describeFileType(audio.path)}.`
-        : jobErrorMessage(error);
+    // An upload removed while its job ran (another transcript of it deleted) fails the tools in their own
+    // words, with server paths; what the client needs to know is that the file is gone.
+    if (record.upload_id && !(await uploadPresent(ctx, record.upload_id))) record.error = UPLOAD_GONE;
+    else if (error instanceof EngineError && error.code === 'bad_audio' && audio)
+      record.error = `File does not appear to contain audio. File type is ${await describeFileType(audio.path)}.`;
+    else if (error instanceof JobError || error instanceof DownloadError) record.error = error.message;
+    else record.error = withoutPaths(jobErrorMessage(error), audio?.path);
   } finally {
     await audio?.dispose();
   }
@@ -87,6 +97,43 @@ export async function runTranscriptJob(
 
 class JobError extends Error {}
 
+const UPLOAD_GONE = 'Cannot access uploaded file: it was deleted.';
+
+const tooLong = (seconds: number, max: number) =>
+  new JobError(`Audio duration of ${Math.round(seconds)} seconds exceeds the maximum of ${max} seconds.`);
+
+/** Seconds of audio a WAV file's header declares; undefined for other formats (their converter finds out). */
+async function declaredSeconds(path: string): Promise<number | undefined> {
+  const format = await readWavFormat(path).catch(() => undefined);
+  return format ? wavDuration(format) : undefined;
+}
+
+/** The upload is still known and its file still on disk. */
+async function uploadPresent(ctx: JobContext, id: string): Promise<boolean> {
+  const upload = ctx.uploads.get(id);
+  if (!upload) return false;
+  return access(upload.path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * A tool's complaint names files on the server (the upload, its conversion under the temp directory): those
+ * are the sandbox's business, not the client's, so they are replaced before the message reaches a transcript.
+ */
+function withoutPaths(message: string, audioPath: string | undefined): string {
+  const roots = [audioPath && dirname(audioPath), tmpdir()].filter((r): r is string => Boolean(r));
+  let out = message;
+  for (const root of roots) {
+    // Only where a path starts (after a space, a quote, a bracket or `=`), so a URL is never cut into.
+    out = out.replace(new RegExp(`(?<![^\\s'"(=])${escapeRegExp(root)}[^\\s'"()]*`, 'g'), '<file>');
+  }
+  return out;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 async function localAudio(
   ctx: JobContext,
   record: TranscriptRecord,
@@ -94,7 +141,7 @@ async function localAudio(
 ): Promise<LocalAudio> {
   if (record.upload_id) {
     const upload = ctx.uploads.get(record.upload_id);
-    if (!upload) throw new JobError('Cannot access uploaded file: it was deleted.');
+    if (!upload || !(await uploadPresent(ctx, record.upload_id))) throw new JobError(UPLOAD_GONE);
     return { path: upload.path, dispose: async () => {} };
   }
   return downloadAudio(record.params.audio_url, ctx.uploads, {
