@@ -59,14 +59,13 @@ export class AuthFailure extends Error {
 }
 
 /**
- * Outside a browser page `fetch` has no base URL, so a relative endpoint fails late with "Failed to parse
- * URL". Returns why `endpoint` cannot work here, or undefined when it can.
+ * Outside a browser page `fetch` has no base URL, so a relative endpoint would fail late with "Failed to
+ * parse URL". Returns why `endpoint` cannot work here, or undefined when it can.
  */
-export function relativeEndpoint(endpoint: unknown): string | undefined {
-  if (typeof endpoint === 'string' && /^[a-z][\w+.-]*:/i.test(endpoint)) return;
-  if (typeof endpoint === 'string' && (globalThis as { location?: unknown }).location) return;
-  return `is ${JSON.stringify(endpoint)}: outside a browser give an absolute URL (https://your.app/pusher/auth) or a customHandler`;
-}
+export const relativeEndpoint = (endpoint: unknown): string | undefined =>
+  /^[a-z][\w+.-]*:/i.test(String(endpoint)) || (globalThis as { location?: unknown }).location
+    ? undefined
+    : `${endpoint} is relative: outside a browser use an absolute URL or a customHandler`;
 
 /** A hung endpoint must not hold a subscription forever. */
 const AUTH_TIMEOUT_MS = 10_000;

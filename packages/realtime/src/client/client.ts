@@ -76,6 +76,7 @@ export class RealtimeClient<UserInfo = Record<string, unknown>> {
       connectTimeoutMs: options.connectTimeout ?? 10_000,
       backoff: { ...DEFAULT_BACKOFF, ...options.reconnect },
       factory: factory ? () => factory : defaultWebSocketFactory,
+      diagnose: (url, event) => import('#websocket').then((m) => m.plainHttp?.(url, event)),
       clock,
       random: options.random ?? Math.random,
       log: this.log,

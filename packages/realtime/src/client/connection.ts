@@ -38,6 +38,8 @@ export interface ConnectionSettings {
   connectTimeoutMs: number;
   backoff: BackoffOptions;
   factory(): WebSocketFactory | Promise<WebSocketFactory>;
+  /** Why a TLS socket closed before opening, when the fix is known (a host speaking plain HTTP). */
+  diagnose?(url: string, errorEvent: unknown): Promise<string | undefined>;
   clock: Clock;
   random: () => number;
   log: Log;
@@ -48,6 +50,8 @@ export interface ConnectionSettings {
  * server that accepts and then closes at once (4200) pull the client into a reconnect loop at full speed.
  */
 const STABLE_AFTER_MS = 10_000;
+
+const noop = (): void => {};
 
 /**
  * One logical connection over successive sockets: the state machine, the heartbeat and the reconnect
@@ -78,6 +82,8 @@ export class Connection {
   /** Bumped per socket, so events from a socket we already dropped are ignored. */
   private epoch = 0;
   private activityMs: number;
+  /** The diagnosis was reported as an `error`: once per cause, until a connection or `connect()`. */
+  private diagnosed = false;
   private readonly retryTimer: Timer;
   private readonly connectTimer: Timer;
   private readonly activityTimer: Timer;
@@ -113,6 +119,7 @@ export class Connection {
     if (this.wanted && (this.state === 'connecting' || this.state === 'connected')) return;
     this.wanted = true;
     this.attempts = 0;
+    this.diagnosed = false;
     void this.open();
   }
 
@@ -156,24 +163,30 @@ export class Connection {
     const epoch = ++this.epoch;
     this.setState('connecting');
     let socket: SocketLike;
+    const url = this.settings.url(this.tls);
     try {
       const factory = await this.settings.factory();
       if (epoch !== this.epoch || !this.wanted) return;
-      socket = factory(this.settings.url(this.tls));
+      socket = factory(url);
     } catch (error) {
       // No WebSocket at all will not fix itself: the one permanent failure besides a refusal.
       if (epoch === this.epoch) this.fail(`cannot open a WebSocket: ${describe(error)}`, { cause: error });
       return;
     }
     this.socket = socket;
-    socket.onopen = null;
-    socket.onerror = (event) => this.settings.log('debug', 'socket error', event);
+    let errorEvent: unknown;
+    socket.onerror = (event) => {
+      errorEvent = event;
+      this.settings.log('debug', 'socket error', event);
+    };
     socket.onmessage = (event) => {
       if (epoch === this.epoch) this.received(event.data);
     };
     socket.onclose = (event) => {
       if (epoch !== this.epoch) return;
       this.socket = null;
+      // Erred before the handshake (a TLS handshake that met plain HTTP, say): worth asking why.
+      if (errorEvent && this.state === 'connecting') this.diagnose(url, errorEvent);
       this.closed(event.code, event.reason);
     };
     this.connectTimer.set(this.settings.connectTimeoutMs, () => {
@@ -198,6 +211,16 @@ export class Connection {
     if (frame.event !== 'pusher:pong' && frame.event !== 'pusher:ping') this.events.emit('message', frame);
   }
 
+  /** Runs beside the reconnect schedule, which it leaves alone: the advice comes as an `error` event. */
+  private diagnose(url: string, errorEvent: unknown): void {
+    if (this.diagnosed) return;
+    this.settings.diagnose?.(url, errorEvent).then((advice) => {
+      if (!advice || this.diagnosed || !this.wanted || this.state === 'connected') return;
+      this.diagnosed = true;
+      this.events.emit('error', new RealtimeError(advice));
+    }, noop);
+  }
+
   private established(frame: Frame): void {
     const data = (frame.data ?? {}) as { socket_id?: unknown; activity_timeout?: unknown };
     if (typeof data.socket_id !== 'string') {
@@ -211,6 +234,7 @@ export class Connection {
       typeof data.activity_timeout === 'number' ? data.activity_timeout * 1000 : Number.POSITIVE_INFINITY;
     this.activityMs = Math.min(this.settings.activityTimeoutMs, server);
     this.connectedAt = this.settings.clock.now();
+    this.diagnosed = false;
     this.setState('connected');
   }
 

@@ -6,4 +6,6 @@
 declare module '#websocket' {
   import type { SocketLike } from './websocket.js';
   export const WebSocketImpl: (new (url: string) => SocketLike) | undefined;
+  /** Node only: the advice when a TLS socket failed against a host speaking plain HTTP. */
+  export const plainHttp: ((url: string, event: unknown) => Promise<string | undefined>) | undefined;
 }

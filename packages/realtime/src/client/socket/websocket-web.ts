@@ -6,3 +6,6 @@
 import type { SocketLike } from './websocket.js';
 
 export const WebSocketImpl = (globalThis as { WebSocket?: new (url: string) => SocketLike }).WebSocket;
+
+/** Browsers say nothing about why a socket failed, and a page has no use for the Node-side diagnosis. */
+export const plainHttp = undefined;

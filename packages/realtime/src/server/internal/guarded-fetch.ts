@@ -1,4 +1,5 @@
 import type { FetchLike } from '@x/core';
+import { plainHttpAdvice, plainHttpCode } from '../../shared/tls.js';
 
 /**
  * The `fetch` the server SDK hands core, around the user's own (or the global one, looked up per call). It
@@ -37,33 +38,12 @@ function signatureOf(url: string): string | undefined {
   }
 }
 
-/** OpenSSL's codes for a TLS client that got plain HTTP back (the text differs between versions). */
-const PLAIN_HTTP_CODES = ['ERR_SSL_WRONG_VERSION_NUMBER', 'ERR_SSL_PACKET_LENGTH_TOO_LONG'];
-
 /** An error naming the fix when `error` is a TLS handshake answered in plain HTTP; undefined otherwise. */
 export function plainHttpError(error: unknown, url: string): Error | undefined {
-  if (!url.startsWith('https:')) return undefined;
-  const code = tlsCode(error);
-  if (!code) return undefined;
-  // No `cause` and no `code`: core takes a cause's code or innermost message as the reason it shows, and
-  // the reason here is this sentence, not OpenSSL's.
-  return new Error(
-    `this host speaks plain HTTP: set useTLS: false (${new URL(url).host} answered the TLS handshake in clear, ${code})`,
-  );
-}
-
-function tlsCode(error: unknown): string | undefined {
-  const queue: unknown[] = [error];
-  for (let seen = 0; queue.length > 0 && seen < 16; seen++) {
-    const current = queue.shift() as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-    if (!current || typeof current !== 'object') continue;
-    if (typeof current.code === 'string' && PLAIN_HTTP_CODES.includes(current.code)) return current.code;
-    if (typeof current.message === 'string' && /wrong version number/i.test(current.message))
-      return PLAIN_HTTP_CODES[0];
-    queue.push(current.cause);
-    if (Array.isArray(current.errors)) queue.push(...current.errors);
-  }
-  return undefined;
+  const code = url.startsWith('https:') ? plainHttpCode(error) : undefined;
+  // No `cause` and no `code`: core shows a cause's code or innermost message as the reason, and the reason
+  // here is this sentence, not OpenSSL's.
+  return code ? new Error(plainHttpAdvice('useTLS', url, code)) : undefined;
 }
 
 /** The same response with every occurrence of `signature` (hex, any case) replaced in body and headers. */
