@@ -136,7 +136,7 @@ export async function createStoreEmulator(
     try {
       return withCors(c.req.raw, await handleRequest(site, c.req.raw, c.env?.incoming));
     } catch (err) {
-      return withCors(c.req.raw, toResponse(errorResult(err), 'GET'));
+      return withCors(c.req.raw, toResponse(errorResult(err, `${c.req.method} ${c.req.path}`), 'GET'));
     }
   });
 

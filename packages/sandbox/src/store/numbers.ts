@@ -7,6 +7,8 @@
  * (wc_format_decimal()), wp-includes/formatting.php (_sanitize_text_fields()).
  */
 
+import { PhpFatalError } from './wp/errors.js';
+
 /** A leading PHP numeric string: what (int) / (float) read from "12abc", " 1e3", ".5". */
 const LEADING_NUMBER = /^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/;
 
@@ -180,7 +182,7 @@ export function phpRound(value: number, precision = 0, mode: 'half_up' | 'half_d
 export function checkFormattingMemory(fields: number, dp: number): void {
   // Per amount: sign, integer digits and the point besides the `dp` decimals; twice, for the JSON copy.
   if (fields * (dp + 24) * 2 > PHP_MEMORY_LIMIT) {
-    throw new Error(
+    throw new PhpFatalError(
       `PHP Fatal error: Allowed memory size exhausted (number_format() of ${fields} amounts, dp=${dp})`,
     );
   }

@@ -1,4 +1,5 @@
 import { phpEmpty } from '../numbers.js';
+import { PhpFatalError } from '../wp/errors.js';
 import { COUNTRIES, statesOf } from './geo-data.js';
 import { getOption, hasOption, setOption } from './options.js';
 import { accountFields } from './settings-account.js';
@@ -168,8 +169,8 @@ function arrayKey(v: unknown): string | null {
  * PHP 8 throws a TypeError where WooCommerce hands an array to a string function (stripslashes(),
  * array_key_exists()): the request dies with WordPress's critical-error 500, as here.
  */
-function phpTypeError(fn: string): TypeError {
-  return new TypeError(`${fn}(): Argument #1 must be of type string, array given`);
+function phpTypeError(fn: string): PhpFatalError {
+  return new PhpFatalError(`${fn}(): Argument #1 must be of type string, array given`);
 }
 
 /** validate_setting_text_field(): trim(stripslashes()) then wp_kses_post() (here: script/style elements removed). */

@@ -1,4 +1,5 @@
 import type { TermRec } from '../model/records.js';
+import { UNCATEGORIZED_ID } from '../model/state.js';
 import type { Store } from '../model/store.js';
 import {
   createTerm,
@@ -106,6 +107,14 @@ export function registerTaxonomy(
     }
     const t = findTerm(store, def, idParam(ctx));
     if (!t) throw notFound();
+    // WC_REST_Terms_Controller::delete_item(): the `default_product_cat` option's term stays (woocommerce#21652).
+    if (t.id === UNCATEGORIZED_ID) {
+      throw new RestError(
+        500,
+        'woocommerce_rest_cannot_delete',
+        'Default product category cannot be deleted.',
+      );
+    }
     const body = presentTerm(store, def, t);
     deleteTerm(store, t);
     return { status: 200, body };

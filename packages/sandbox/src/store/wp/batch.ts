@@ -1,6 +1,7 @@
 import { isPlainObject } from '../values.js';
 import { RestError } from './errors.js';
 import { validateParams } from './params.js';
+import { reportCrash } from './respond.js';
 import { type Ctx, type Handler, type Result, requireCap } from './router.js';
 
 export interface BatchOps {
@@ -12,8 +13,10 @@ export interface BatchOps {
 function itemError(
   id: number,
   err: unknown,
+  what: string,
 ): { id: number; error: { code: string; message: string; data: unknown } } {
   if (err instanceof RestError) return { id, error: err.toBatchError() };
+  reportCrash(err, what);
   return {
     id,
     error: {
@@ -73,14 +76,16 @@ export function batchHandler(ops: BatchOps): Handler {
       out.create = [];
       for (const item of create) {
         const r = await run(ops.create, sub(isPlainObject(item) ? item : {}, {}));
-        out.create.push(r.ok ? r.body : itemError(0, r.err));
+        out.create.push(r.ok ? r.body : itemError(0, r.err, `${ctx.method} ${ctx.route} create`));
       }
     }
     if (update.length > 0) {
       out.update = [];
       for (const item of update) {
         const rawId = isPlainObject(item) ? item.id : undefined;
-        const id = Math.abs(Math.trunc(Number(rawId)));
+        // Only a number or a string is an id: Number() of a JSON object calls its own `toString` key, if any.
+        const id =
+          typeof rawId === 'number' || typeof rawId === 'string' ? Math.abs(Math.trunc(Number(rawId))) : 0;
         if (!id || !Number.isSafeInteger(id)) {
           out.update.push({
             id: 0,
@@ -89,7 +94,7 @@ export function batchHandler(ops: BatchOps): Handler {
           continue;
         }
         const r = await run(ops.update, sub(item, { id: String(id) }));
-        out.update.push(r.ok ? r.body : itemError(id, r.err));
+        out.update.push(r.ok ? r.body : itemError(id, r.err, `${ctx.method} ${ctx.route} update ${id}`));
       }
     }
     if (del.length > 0) {
@@ -98,7 +103,7 @@ export function batchHandler(ops: BatchOps): Handler {
         const id = Math.trunc(raw);
         if (id === 0) continue;
         const r = await run(ops.delete, sub({ id, force: true }, { id: String(id) }));
-        out.delete.push(r.ok ? r.body : itemError(id, r.err));
+        out.delete.push(r.ok ? r.body : itemError(id, r.err, `${ctx.method} ${ctx.route} delete ${id}`));
       }
     }
     return { status: 200, body: out };

@@ -31,6 +31,17 @@ export class RestError extends Error {
   }
 }
 
+/**
+ * An input real WooCommerce dies on (a PHP 8 TypeError, memory_limit exhausted): answered with WordPress's
+ * critical-error 500 like any throw, but an emulated behaviour, not a sandbox bug, so it is not reported.
+ */
+export class PhpFatalError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PhpFatalError';
+  }
+}
+
 export function noRoute(): RestError {
   return new RestError(404, 'rest_no_route', 'No route was found matching the URL and request method.');
 }

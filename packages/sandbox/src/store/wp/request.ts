@@ -169,13 +169,13 @@ export async function handleRequest(
       key,
     });
   } catch (err) {
-    result = errorResult(err);
+    result = errorResult(err, `${method} ${rawPath}`);
   }
   try {
     // Nothing is answered before the write it reports is on disk (a no-op without a data file).
     await store.commit();
   } catch (err) {
-    result = errorResult(err);
+    result = errorResult(err, `${method} ${rawPath} (commit)`);
   }
   return toResponse(shapeResult(result, queryPhp), method);
 }

@@ -1,4 +1,5 @@
-import { RestError } from './errors.js';
+import { reportHandlerFailure } from '../../server/emulator.js';
+import { PhpFatalError, RestError } from './errors.js';
 import { phpJsonEncode } from './json.js';
 import type { Result } from './router.js';
 
@@ -33,10 +34,20 @@ export function withCors(req: Request, res: Response): Response {
   return res;
 }
 
-/** A thrown RestError as its response; anything else is the WordPress fatal-error page's JSON twin. */
-export function errorResult(err: unknown): Result {
-  if (err instanceof RestError) return { status: err.status, body: err.toBody(), headers: err.headers };
+/**
+ * Says on stderr that a handler threw something other than a WordPress error or an emulated PHP fatal: a
+ * sandbox bug, answered as WordPress's critical error so the client and every other session go on.
+ */
+export function reportCrash(err: unknown, what: string): void {
+  if (err instanceof RestError || err instanceof PhpFatalError) return;
+  reportHandlerFailure('store', what, err);
   if (process.env.X_SANDBOX_DEBUG) console.error('[x-sandbox] handler crashed:', err);
+}
+
+/** A thrown RestError as its response; anything else is the WordPress fatal-error page's JSON twin. */
+export function errorResult(err: unknown, what = 'a request'): Result {
+  if (err instanceof RestError) return { status: err.status, body: err.toBody(), headers: err.headers };
+  reportCrash(err, what);
   return {
     status: 500,
     body: {

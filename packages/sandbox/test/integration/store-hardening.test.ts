@@ -1,0 +1,87 @@
+/**
+ * What the store's fuzzing found, one regression test each, over real sockets: inputs that crashed a handler
+ * (answered with WordPress's critical error, and a line on stderr) or that changed records WooCommerce keeps.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Sandbox, startSandbox } from '../../src/index.js';
+import { storeApi } from '../helpers/http.js';
+
+let sandbox: Sandbox;
+let stderr: string[] = [];
+const write = process.stderr.write.bind(process.stderr);
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ store: { rateLimit: false, seed: 'none' } });
+  process.stderr.write = ((chunk: unknown, ...rest: unknown[]) => {
+    stderr.push(String(chunk));
+    return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
+  }) as typeof process.stderr.write;
+});
+afterAll(async () => {
+  process.stderr.write = write;
+  await sandbox.close();
+});
+
+const api = (method: string, path: string, body?: unknown) => storeApi(sandbox, method, path, body);
+const crashes = () => stderr.filter((line) => line.startsWith('x-sandbox: store:'));
+
+describe('batch items', () => {
+  it('an update whose id is an object with its own toString key is an invalid id, not a crash', async () => {
+    stderr = [];
+    const coupon = await api('POST', '/coupons', { code: 'keep', amount: '5' });
+    // A repeated key: PHP's json_decode() and JSON.parse() both keep the last.
+    const res = await api(
+      'POST',
+      '/coupons/batch',
+      `{"update":[{"id":${coupon.json.id},"id":{"toString":""}}]}`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.json.update).toEqual([
+      {
+        id: 0,
+        error: { code: 'woocommerce_rest_invalid_id', message: 'Invalid ID.', data: { status: 400 } },
+      },
+    ]);
+    expect(crashes()).toEqual([]);
+  });
+});
+
+describe('the default product category', () => {
+  it('cannot be deleted, alone or in a batch, and stays on its products', async () => {
+    const product = await api('POST', '/products', { name: 'Plain' });
+    expect(product.json.categories.map((c: { id: number }) => c.id)).toEqual([15]);
+
+    const one = await api('DELETE', '/products/categories/15?force=true');
+    expect(one.status).toBe(500);
+    expect(one.json).toEqual({
+      code: 'woocommerce_rest_cannot_delete',
+      message: 'Default product category cannot be deleted.',
+      data: { status: 500 },
+    });
+    const batch = await api('POST', '/products/categories/batch', { delete: [15] });
+    expect(batch.status).toBe(200);
+    expect(batch.json.delete).toEqual([
+      {
+        id: 15,
+        error: {
+          code: 'woocommerce_rest_cannot_delete',
+          message: 'Default product category cannot be deleted.',
+          data: { status: 500 },
+        },
+      },
+    ]);
+    expect((await api('GET', '/products/categories/15')).status).toBe(200);
+    const after = await api('GET', `/products/${product.json.id}`);
+    expect(after.json.categories.map((c: { id: number }) => c.id)).toEqual([15]);
+  });
+});
+
+describe('crash reports', () => {
+  it('an input PHP itself dies on answers the critical error without reporting a sandbox bug', async () => {
+    stderr = [];
+    const res = await api('PUT', '/settings/general/woocommerce_store_address', { value: ['an', 'array'] });
+    expect(res.status).toBe(500);
+    expect(res.json.code).toBe('internal_server_error');
+    expect(crashes()).toEqual([]);
+  });
+});
