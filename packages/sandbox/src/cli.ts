@@ -232,6 +232,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`x-sandbox: ${err instanceof Error ? err.message : String(err)}\n\n${USAGE}`);
+  // A data file that does not load is not a usage mistake: its message (file and fault) is the whole story.
+  const usage = err instanceof Error && err.name === 'DataFileError' ? '' : `\n${USAGE}`;
+  process.stderr.write(`x-sandbox: ${err instanceof Error ? err.message : String(err)}\n${usage}`);
   process.exit(1);
 });

@@ -1,16 +1,8 @@
 import { join } from 'node:path';
 import { DataFileError, Persister } from '../../kit/persistence.js';
+import { type Entry, entryProblem, type Snapshot, snapshotProblem } from './durable-check.js';
 import type { TranscriptRecord, Transcripts } from './transcripts.js';
 import type { UploadRecord, Uploads } from './uploads.js';
-
-type Entry = { transcript: TranscriptRecord } | { upload: UploadRecord } | { deletedUpload: string };
-
-interface Snapshot {
-  version: 1;
-  seq: number;
-  transcripts: TranscriptRecord[];
-  uploads: UploadRecord[];
-}
 
 /**
  * The transcription emulator's state in a data directory: uploads as files under `uploads/`, transcripts and
@@ -48,20 +40,23 @@ export class DurableState {
     const files = new Map<string, UploadRecord>();
     let fromSeq = 0;
     if (recovered.snapshot !== null) {
-      let snapshot: Snapshot;
+      let parsed: unknown;
       try {
-        snapshot = JSON.parse(recovered.snapshot) as Snapshot;
+        parsed = JSON.parse(recovered.snapshot);
       } catch (error) {
         throw new DataFileError(file, `not JSON (${(error as Error).message})`);
       }
-      if (snapshot.version !== 1)
-        throw new DataFileError(file, `unknown version ${String(snapshot.version)}`);
+      const problem = snapshotProblem(parsed);
+      if (problem) throw new DataFileError(file, problem);
+      const snapshot = parsed as Snapshot;
       fromSeq = snapshot.seq;
       for (const r of snapshot.transcripts) records.set(r.id, r);
       for (const u of snapshot.uploads) files.set(u.id, u);
     }
-    for (const { seq, entry } of recovered.journal) {
+    for (const { seq, entry, line } of recovered.journal) {
       if (seq <= fromSeq) continue;
+      const problem = entryProblem(entry);
+      if (problem) throw new DataFileError(persister.journalFile, `line ${line}: ${problem}`);
       const e = entry as Entry;
       if ('transcript' in e) records.set(e.transcript.id, e.transcript);
       else if ('upload' in e) files.set(e.upload.id, e.upload);
