@@ -291,3 +291,11 @@ export async function waitFor(check: () => boolean, timeoutMs = 3000): Promise<v
     await sleep(10);
   }
 }
+
+/** One client-to-server text frame, masked as RFC 6455 requires of clients (payload under 126 bytes). */
+export function maskedText(text: string): Buffer {
+  const payload = Buffer.from(text);
+  const mask = Buffer.from([1, 2, 3, 4]);
+  const masked = Buffer.from(payload.map((b, i) => b ^ mask[i % 4]!));
+  return Buffer.concat([Buffer.from([0x81, 0x80 | payload.length]), mask, masked]);
+}

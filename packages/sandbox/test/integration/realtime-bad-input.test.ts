@@ -9,7 +9,15 @@ import { createHmac } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/index.js';
-import { api, channelAuth, type Frame, TestSocket, waitFor } from '../helpers/realtime.js';
+import {
+  api,
+  channelAuth,
+  type Frame,
+  maskedText,
+  stillAlive,
+  TestSocket,
+  waitFor,
+} from '../helpers/realtime.js';
 
 let box: Sandbox<false>;
 let rt: NonNullable<Sandbox<false>['realtime']>;
@@ -24,13 +32,6 @@ async function connect(target = box): Promise<TestSocket> {
 
 const creds = () => ({ url: rt.url, appId: rt.appId, key: rt.key, secret: rt.secret });
 const sign = (text: string) => createHmac('sha256', rt.secret).update(text).digest('hex');
-
-/** The connection answered a ping after the frame: it is still open and reading. */
-async function stillAlive(s: TestSocket): Promise<void> {
-  const before = s.frames.length;
-  s.send({ event: 'pusher:ping', data: {} });
-  await s.next((f) => f.event === 'pusher:pong' && s.frames.indexOf(f) >= before);
-}
 
 beforeAll(async () => {
   box = await startSandbox({ store: false, realtime: { maxPresenceMembers: 3 } });
@@ -394,11 +395,3 @@ describe('afterwards', () => {
     await stillAlive(fresh);
   });
 });
-
-/** One client-to-server text frame, masked as RFC 6455 requires of clients (payload under 126 bytes). */
-function maskedText(text: string): Buffer {
-  const payload = Buffer.from(text);
-  const mask = Buffer.from([1, 2, 3, 4]);
-  const masked = Buffer.from(payload.map((b, i) => b ^ mask[i % 4]!));
-  return Buffer.concat([Buffer.from([0x81, 0x80 | payload.length]), mask, masked]);
-}
