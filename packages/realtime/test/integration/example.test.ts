@@ -40,16 +40,27 @@ let count = 0;
 /**
  * Starts a script in its own process (`node --import tsx`), with the package imports pointed at the source.
  * The file lives next to this test for the run, so `@x/sandbox` and `tsx` resolve as they do here.
+ * `asPrinted` runs it as a reader would: `node file.mjs`, unchanged, the package imports resolving to the
+ * built package (Node's self-reference by package name), with `extraEnv` added.
  */
-async function start(code: string, name: string, timeoutMs = 60_000): Promise<Running> {
-  const file = `${root}test/integration/.${name}-${process.pid}-${++count}.ts`;
+async function start(
+  code: string,
+  name: string,
+  timeoutMs = 60_000,
+  asPrinted?: { extraEnv: Record<string, string> },
+): Promise<Running> {
+  const file = `${root}test/integration/.${name}-${process.pid}-${++count}.${asPrinted ? 'mjs' : 'ts'}`;
   await writeFile(
     file,
-    code
-      .replaceAll("from '@x/realtime/server'", `from ${JSON.stringify(serverSource)}`)
-      .replaceAll("from '@x/realtime'", `from ${JSON.stringify(clientSource)}`),
+    asPrinted
+      ? code
+      : code
+          .replaceAll("from '@x/realtime/server'", `from ${JSON.stringify(serverSource)}`)
+          .replaceAll("from '@x/realtime'", `from ${JSON.stringify(clientSource)}`),
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: root, env });
+  const child = asPrinted
+    ? spawn(process.execPath, [file], { cwd: root, env: { ...env, ...asPrinted.extraEnv } })
+    : spawn(process.execPath, ['--import', 'tsx', file], { cwd: root, env });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -115,9 +126,30 @@ it('examples/quickstart.ts runs end to end against a sandbox of its own', async 
   expect(stdout).toMatch(/^webhook verified: member_added presence-lobby bob$/m);
 }, 90_000);
 
-it("the README's quick start, both blocks as printed, runs against the sandbox", async () => {
+/** The README's `## Quick start` section, its `###` subsections included. */
+async function quickStart(): Promise<string> {
   const readme = await readFile(`${root}README.md`, 'utf8');
-  const section = /\n## Quick start\n([\s\S]*?)\n## /.exec(readme)?.[1] ?? '';
+  return /\n## Quick start\n([\s\S]*?)\n## /.exec(readme)?.[1] ?? '';
+}
+
+it("the README's quick start runs as printed: node quickstart.mjs beside the sandbox", async () => {
+  const section = await quickStart();
+  const blocks = [...section.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]!);
+  expect(blocks).toHaveLength(1);
+  // What the README tells the reader to do, which is what this test does.
+  expect(section).toContain('Save it as `quickstart.mjs`');
+  expect(section).toMatch(/^node quickstart\.mjs /m);
+  expect(section).toMatch(/^npx x-sandbox --realtime /m);
+  // The block's one switch: the sandbox's port, 8787 unless SANDBOX_PORT says otherwise (this sandbox is on 0).
+  expect(blocks[0]).toContain('process.env.SANDBOX_PORT ?? 8787');
+  const port = new URL(sandbox.realtime!.url).port;
+  const run = await start(blocks[0]!, 'quickstart', 60_000, { extraEnv: { SANDBOX_PORT: port } });
+  await run.exited;
+  expect(run.stdout()).toBe('order 42 shipped\n');
+}, 90_000);
+
+it("the README's framework quick start, both blocks as printed, runs against the sandbox", async () => {
+  const section = await quickStart();
   const blocks = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
   const serverBlock = blocks.find((b) => b.includes("from '@x/realtime/server'"));
   const clientBlock = blocks.find((b) => b.includes("from '@x/realtime'"));
