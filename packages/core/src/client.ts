@@ -11,9 +11,10 @@ import {
   deadlineError,
   findRequestId,
   redirectError,
+  scrubError,
   showUrl,
 } from './internal/failures.js';
-import { Redactor } from './internal/redact.js';
+import { derivedSecrets, Redactor } from './internal/redact.js';
 import { decideRedirect } from './internal/redirect.js';
 import { observeServerLimits, type RetryingCall, retryOrThrow } from './internal/retrying.js';
 import {
@@ -49,6 +50,8 @@ interface SharedState {
 interface Call extends RetryingCall {
   spec: RequestSpec;
   options: RequestOptions;
+  /** The client's secrets plus those the auth strategy derived for the latest attempt (signatures). */
+  redactor: Redactor;
 }
 
 /**
@@ -192,6 +195,7 @@ export class BaseClient<O extends object = ClientOptions> {
       safeToRepeat: Boolean(options.retryNonIdempotent || options.idempotencyKey),
       attempt: 0,
       retries: 0,
+      redactor: this.#redactor,
       target: {
         method: spec.method,
         url: this.buildUrl(spec.path, spec.query),
@@ -200,6 +204,8 @@ export class BaseClient<O extends object = ClientOptions> {
     };
     try {
       return await this.#loop(call);
+    } catch (error) {
+      throw scrubError(error, call.redactor);
     } finally {
       deadline.dispose();
     }
@@ -221,8 +227,8 @@ export class BaseClient<O extends object = ClientOptions> {
       }
 
       if (sent.kind === 'failed') {
-        const error = this.#scrubError(sent.error);
-        if (deadline.expired) throw deadlineError(call, 'attempt', error, this.#redactor);
+        const error = scrubError(sent.error, call.redactor);
+        if (deadline.expired) throw deadlineError(call, 'attempt', error, call.redactor);
         if (!(error instanceof ConnectionError)) throw error;
         await this.#retryOrThrow(
           { kind: 'connection', timedOut: error instanceof TimeoutError, unsent: error.unsent },
@@ -234,7 +240,7 @@ export class BaseClient<O extends object = ClientOptions> {
       }
 
       const { response, prepared } = sent;
-      const requestId = findRequestId(response.headers, this.#adapter.requestIdHeaders);
+      const requestId = findRequestId(response.headers, this.#adapter.requestIdHeaders, call.redactor);
       await reportResponse(this.#hooks, this.logger, call, sent, requestId);
       observeServerLimits(this.#shared.limiter, response, this.#retry);
 
@@ -249,7 +255,7 @@ export class BaseClient<O extends object = ClientOptions> {
                 requestId,
                 what: spec.what,
                 logger: this.logger,
-                redact: (body) => this.#redactor.redactDeep(body),
+                redact: (body) => call.redactor.redactDeep(body),
                 raw: { text: sent.text, response, method: prepared.method, url: sent.shownUrl },
               })
             : parsed;
@@ -265,12 +271,12 @@ export class BaseClient<O extends object = ClientOptions> {
       }
       const body = parseBody(sent.text, response);
       if (redirect?.kind === 'refuse')
-        throw redirectError({ response, body, requestId, prepared }, redirect, this.#redactor);
+        throw redirectError({ response, body, requestId, prepared }, redirect, call.redactor);
       const error = apiError(
         { response, body, requestId, prepared },
         this.#adapter.parseError?.(body, response, prepared) ?? defaultErrorDetails(body, response),
         sent.truncated ? this.#maxErrorBodyBytes : undefined,
-        this.#redactor,
+        call.redactor,
       );
       await this.#retryOrThrow(
         { kind: 'response', status: response.status, headers: response.headers },
@@ -288,7 +294,7 @@ export class BaseClient<O extends object = ClientOptions> {
     try {
       return await limiter.acquire(call.deadline.signal);
     } catch (error) {
-      if (call.deadline.expired) throw deadlineError(call, 'queue', error, this.#redactor);
+      if (call.deadline.expired) throw deadlineError(call, 'queue', error, call.redactor);
       throw error;
     }
   }
@@ -312,10 +318,13 @@ export class BaseClient<O extends object = ClientOptions> {
         },
       ]);
     }
+    const before = { search: prepared.url.search, headers: new Map(prepared.headers) };
     await applyAuth(this.#auth, prepared, this.#redactor);
+    const derived = derivedSecrets(before, prepared);
+    call.redactor = derived.length > 0 ? this.#redactor.derive(derived) : this.#redactor;
     // Redacting the URL costs a few microseconds; only pay for it when a hook or a log line shows it.
     let shown: string | undefined;
-    const shownUrl = () => (shown ??= this.#showUrl(prepared.url));
+    const shownUrl = () => (shown ??= showUrl(prepared.url, call.redactor));
     if (this.#hooks.beforeRequest) {
       await this.#hooks.beforeRequest({
         method: prepared.method,
@@ -357,24 +366,12 @@ export class BaseClient<O extends object = ClientOptions> {
   #retryOrThrow(outcome: AttemptOutcome, error: Error, call: Call, url: () => string): Promise<void> {
     const { budget } = this.#shared;
     return retryOrThrow(
-      { budget, logger: this.logger, hooks: this.#hooks, redactor: this.#redactor },
+      { budget, logger: this.logger, hooks: this.#hooks, redactor: call.redactor },
       outcome,
       error,
       call,
       url,
     );
-  }
-
-  #showUrl(url: URL): string {
-    return showUrl(url, this.#redactor);
-  }
-
-  #scrubError(error: Error): Error {
-    if (error instanceof XError && this.#redactor.size > 0) {
-      const clean = this.#redactor.redact(error.message);
-      if (clean !== error.message) error.message = clean;
-    }
-    return error;
   }
 
   toJSON(): Record<string, unknown> {

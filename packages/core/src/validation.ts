@@ -234,7 +234,8 @@ function notJsonIssue(body: unknown, ctx: ResponseContext): ValidationIssue[] | 
   const raw = ctx.raw;
   if (!raw || !(raw.text === '' || (typeof body === 'string' && body === raw.text))) return undefined;
   const contentType = raw.response.headers.get('content-type');
-  const type = contentType ? `content-type ${contentType}` : 'no content-type';
+  const shownType = contentType && ctx.redact ? String(ctx.redact(contentType)) : contentType;
+  const type = shownType ? `content-type ${shownType.slice(0, 100)}` : 'no content-type';
   const excerpt = String(ctx.redact ? ctx.redact(raw.text) : raw.text)
     .replace(/\s+/g, ' ')
     .trim();

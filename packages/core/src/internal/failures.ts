@@ -3,7 +3,7 @@
  * was sent where and why it failed, with every secret the client holds scrubbed out.
  */
 import type { PreparedRequest } from '../auth.js';
-import { APIError, type ErrorDetails, RedirectError, TimeoutError } from '../errors.js';
+import { APIError, type ErrorDetails, RedirectError, TimeoutError, XError } from '../errors.js';
 import { isIdempotentMethod, serverBackoffMs } from '../retry.js';
 import type { CallDeadline } from './deadline.js';
 import { type Redactor, redactUrl } from './redact.js';
@@ -29,12 +29,37 @@ export interface Answer {
   prepared: PreparedRequest;
 }
 
-export function findRequestId(headers: Headers, names: readonly string[] | undefined): string | undefined {
+/**
+ * The server's request id, as errors and logs show it: the server chooses it, so it may echo a key or
+ * carry control characters. Redacted, control characters replaced, clipped.
+ */
+export function findRequestId(
+  headers: Headers,
+  names: readonly string[] | undefined,
+  redactor: Redactor,
+): string | undefined {
   for (const name of names ?? DEFAULT_REQUEST_ID_HEADERS) {
     const value = headers.get(name);
-    if (value) return value;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: replacing control characters is the point.
+    if (value) return clip(redactor.redact(value).replace(/[\u0000-\u001f\u007f]/g, '?'), 200);
   }
   return undefined;
+}
+
+/**
+ * The last pass over an error leaving a call: its message and stack lose every secret the call knew,
+ * whatever composed them (a transport error quoting a URL, a cause's text).
+ */
+export function scrubError(error: unknown, redactor: Redactor): unknown {
+  if (!(error instanceof XError) || redactor.size === 0) return error;
+  const clean = redactor.redact(error.message);
+  if (clean !== error.message) error.message = clean;
+  // Reading `stack` formats it now, with the clean message; a stack formatted earlier is scrubbed too.
+  if (typeof error.stack === 'string') {
+    const stack = redactor.redact(error.stack);
+    if (stack !== error.stack) error.stack = stack;
+  }
+  return error;
 }
 
 export function showUrl(url: URL, redactor: Redactor): string {

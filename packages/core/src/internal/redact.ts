@@ -1,6 +1,11 @@
 import { utf8Base64 } from './encoding.js';
 
 export const REDACTED = '[REDACTED]';
+const MAX_DEPTH = 64;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 /**
  * Query parameters that carry credentials in the services we speak: WooCommerce query auth
@@ -63,30 +68,58 @@ export function redactUrl(input: string): string {
  */
 export class Redactor {
   #needles: string[] = [];
+  /** Credentials under 4 characters, matched only as whole tokens: see `add`. */
+  #short: RegExp | undefined;
+  #shortForms: string[] = [];
 
+  /**
+   * Registers secrets, each also in its URL-encoded and base64 forms. A secret under 4 characters is
+   * redacted only where it stands alone (between non-word characters, as in `key=abc&` or `"abc"`):
+   * replaced everywhere, a key such as `s` would blank every `s` in every message, and clients are
+   * constructed with such keys in tests and sandboxes, so refusing them would break those.
+   */
   add(...secrets: Array<string | undefined>): void {
     for (const secret of secrets) {
-      // Very short values would blank out ordinary words; real credentials are never this short.
-      if (!secret || secret.length < 4) continue;
+      if (!secret) continue;
       for (const form of [secret, encodeURIComponent(secret), utf8Base64(secret)]) {
-        if (!this.#needles.includes(form)) this.#needles.push(form);
+        if (form.length < 4) {
+          if (!this.#shortForms.includes(form)) this.#shortForms.push(form);
+        } else if (!this.#needles.includes(form)) this.#needles.push(form);
       }
     }
     // Longest first so that a secret containing another is replaced whole.
     this.#needles.sort((a, b) => b.length - a.length);
+    this.#short =
+      this.#shortForms.length === 0
+        ? undefined
+        : new RegExp(`(?<![\\w])(?:${this.#shortForms.map(escapeRegExp).join('|')})(?![\\w])`, 'g');
+  }
+
+  /** A redactor with this one's secrets and some more (values derived for one request: signatures). */
+  derive(extra: readonly string[]): Redactor {
+    const child = new Redactor();
+    child.#needles = [...this.#needles];
+    child.#shortForms = [...this.#shortForms];
+    child.add(...extra);
+    return child;
   }
 
   redact(text: string): string {
     let out = text;
     for (const needle of this.#needles) if (out.includes(needle)) out = out.split(needle).join(REDACTED);
+    if (this.#short) out = out.replace(this.#short, REDACTED);
     return out;
   }
 
   /** A copy of a JSON-like value with every known secret removed from its strings (and keys). */
   redactDeep(value: unknown, depth = 0): unknown {
-    if (this.#needles.length === 0) return value;
+    if (this.#needles.length === 0 && !this.#short) return value;
     if (typeof value === 'string') return this.redact(value);
-    if (value === null || typeof value !== 'object' || depth > 8) return value;
+    if (value === null || typeof value !== 'object') return value;
+    // Deeper than any real payload: the subtree is kept only if it holds no secret (a server can nest
+    // 10,000 levels, beyond what recursion should walk).
+    if (depth > MAX_DEPTH)
+      return this.#holdsSecret(value) ? `${REDACTED} (nested deeper than ${MAX_DEPTH} levels)` : value;
     if (Array.isArray(value)) return value.map((inner) => this.redactDeep(inner, depth + 1));
     if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null)
       return value;
@@ -94,6 +127,15 @@ export class Redactor {
     for (const [key, inner] of Object.entries(value))
       out[this.redact(key)] = this.redactDeep(inner, depth + 1);
     return out;
+  }
+
+  #holdsSecret(value: object): boolean {
+    try {
+      const text = JSON.stringify(value);
+      return text === undefined ? false : this.redact(text) !== text;
+    } catch {
+      return true;
+    }
   }
 
   /**
@@ -115,6 +157,34 @@ export class Redactor {
   }
 
   get size(): number {
-    return this.#needles.length;
+    return this.#needles.length + this.#shortForms.length;
   }
+}
+
+/** Header names whose values auth strategies fill with credentials or signatures. */
+const SECRET_HEADER = /authorization|signature|sign|key|token|secret|credential|cookie/i;
+
+/**
+ * Values an auth strategy derived for one request (an OAuth signature, a signed header, query keys):
+ * not among the strategy's registered secrets, yet a server echoing them back must not put them into an
+ * error or a log line. Compares the request before and after the strategy ran.
+ */
+export function derivedSecrets(
+  before: { search: string; headers: ReadonlyMap<string, string> },
+  after: { url: URL; headers: Headers },
+): string[] {
+  const found: string[] = [];
+  if (after.url.search !== before.search) {
+    const earlier = new URLSearchParams(before.search);
+    for (const [name, value] of after.url.searchParams)
+      if (earlier.get(name) !== value && isSecretParam(name)) found.push(value);
+  }
+  after.headers.forEach((value, name) => {
+    if (before.headers.get(name) === value || !SECRET_HEADER.test(name)) return;
+    found.push(value);
+    // `Bearer <token>`, `OAuth oauth_signature="…"`: the credential part too.
+    const space = value.indexOf(' ');
+    if (space > 0) found.push(value.slice(space + 1));
+  });
+  return found;
 }

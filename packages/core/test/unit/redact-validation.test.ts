@@ -65,13 +65,34 @@ describe('Redactor', () => {
   it('removes raw, URL-encoded and base64 forms of each secret, longest first', () => {
     const redactor = new Redactor();
     redactor.add('s3cr3t/+=', 'abc', undefined);
-    expect(redactor.redact('a s3cr3t/+= b s3cr3t%2F%2B%3D c czNjcjN0Lys9 abc')).toBe(
-      'a [REDACTED] b [REDACTED] c [REDACTED] abc',
+    expect(redactor.redact('a s3cr3t/+= b s3cr3t%2F%2B%3D c czNjcjN0Lys9 d')).toBe(
+      'a [REDACTED] b [REDACTED] c [REDACTED] d',
     );
     expect(redactor.redactDeep({ nested: ['x s3cr3t/+='], n: 1 })).toEqual({
       nested: ['x [REDACTED]'],
       n: 1,
     });
+  });
+
+  it('a secret under 4 characters is redacted where it stands alone, not inside words', () => {
+    // It used to be skipped entirely, so a 3-character key echoed back reached messages whole.
+    const redactor = new Redactor();
+    redactor.add('abc');
+    expect(redactor.redact('key=abc&x=1 "abc" abc. labcd abcabc')).toBe(
+      'key=[REDACTED]&x=1 "[REDACTED]" [REDACTED]. labcd abcabc',
+    );
+    expect(redactor.redactDeep({ key: 'abc', note: 'fabcd' })).toEqual({ key: '[REDACTED]', note: 'fabcd' });
+  });
+
+  it('a secret nested deeper than the walk goes is still removed (the subtree is replaced)', () => {
+    const redactor = new Redactor();
+    redactor.add('deep-secret-value');
+    let deep: unknown = 'deep-secret-value';
+    for (let i = 0; i < 10_000; i++) deep = [deep];
+    expect(JSON.stringify(redactor.redactDeep(deep))).not.toContain('deep-secret-value');
+    let clean: unknown = 'nothing here';
+    for (let i = 0; i < 200; i++) clean = [clean];
+    expect(redactor.redactDeep(clean)).toEqual(clean);
   });
 });
 
