@@ -64,6 +64,10 @@ function uploadBody(input: UploadInput): unknown {
         `is a URL (${input.split('?')[0]}); the service fetches URLs itself: pass it as audio_url to transcripts.submit() instead of uploading`,
       );
     }
+    // Read as a path, a file: URL names a file that does not exist (`file:///a.wav` is not `/a.wav`).
+    if (/^file:/i.test(input)) {
+      throw invalid('is a file: URL; pass the file path instead (fileURLToPath(url) from node:url)');
+    }
     return fileBody(input, { contentType: 'application/octet-stream' });
   }
   if (isStreamBody(input) || isStreamSource(input)) return input;

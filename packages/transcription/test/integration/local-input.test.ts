@@ -68,6 +68,16 @@ describe('a local path that cannot be read', () => {
     await stillWorks();
   });
 
+  it('a file: URL given as audio says to pass its path, before any request', async () => {
+    const before = box.transcription.stats().requests;
+    const url = `file://${join(dir, 'call.wav')}`;
+    await expect(client.files.upload(url)).rejects.toThrow(/file: URL; pass the file path/);
+    await expect(
+      client.transcripts.transcribe({ audio: url, speech_models: ['universal-2'] }),
+    ).rejects.toBeInstanceOf(ValidationError);
+    expect(box.transcription.stats().requests).toBe(before);
+  });
+
   it('a directory is a FileError too', async () => {
     const error = await client.files.upload(dir).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FileError);
