@@ -2,9 +2,10 @@
  * What the store's fuzzing found, one regression test each, over real sockets: inputs that crashed a handler
  * (answered with WordPress's critical error, and a line on stderr) or that changed records WooCommerce keeps.
  */
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/index.js';
-import { storeApi } from '../helpers/http.js';
+import { basicAuth, storeApi } from '../helpers/http.js';
 
 let sandbox: Sandbox;
 let stderr: string[] = [];
@@ -73,6 +74,25 @@ describe('the default product category', () => {
     expect((await api('GET', '/products/categories/15')).status).toBe(200);
     const after = await api('GET', `/products/${product.json.id}`);
     expect(after.json.categories.map((c: { id: number }) => c.id)).toEqual([15]);
+  });
+});
+
+describe('a client that hangs up', () => {
+  it('before the body it declared is no crash, and the store goes on', async () => {
+    stderr = [];
+    const port = Number(new URL(sandbox.url).port);
+    const head =
+      'POST /wp-json/wc/v3/products HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+      `Authorization: ${basicAuth(sandbox)}\r\nContent-Length: 100\r\n\r\n{"name":`;
+    await new Promise<void>((resolve) => {
+      const socket = net.connect({ host: '127.0.0.1', port }, () => socket.end(head));
+      socket.on('error', () => {});
+      socket.on('close', () => resolve());
+      socket.resume();
+    });
+    const after = await api('POST', '/products', { name: 'Next' });
+    expect(after.status).toBe(201);
+    expect(crashes()).toEqual([]);
   });
 });
 

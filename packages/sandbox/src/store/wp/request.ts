@@ -49,6 +49,19 @@ function tooLarge(max: number): Result {
   };
 }
 
+/** A body that ended before its Content-Length; PHP never sees such a request, its web server refuses it. */
+function incompleteBody(): Result {
+  return {
+    status: 400,
+    body: {
+      code: 'rest_request_body_incomplete',
+      message: 'The request body ended before the length it declared.',
+      data: { status: 400 },
+    },
+    headers: { Connection: 'close' },
+  };
+}
+
 /**
  * One request through WordPress as WooCommerce sees it: route resolution (WP::parse_request()), bounded body,
  * method override, authentication (WC_REST_Authentication), then the emulator's rate limit and injected faults,
@@ -91,10 +104,15 @@ export async function handleRequest(
   route = route.replace(/\/+$/, '') || '/';
   if (!route.startsWith('/')) route = `/${route}`;
 
-  const body =
-    actualMethod === 'GET' || actualMethod === 'HEAD'
-      ? Buffer.alloc(0)
-      : await readBoundedBody(req, options.maxBodyBytes);
+  let body: Buffer | null = Buffer.alloc(0);
+  if (actualMethod !== 'GET' && actualMethod !== 'HEAD') {
+    try {
+      body = await readBoundedBody(req, options.maxBodyBytes);
+    } catch {
+      // The client hung up before sending the body it declared: nobody reads this answer, and it is no bug.
+      return toResponse(incompleteBody(), actualMethod);
+    }
+  }
   if (body === null) return toResponse(tooLarge(options.maxBodyBytes), actualMethod);
   const contentType = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   const isForm = contentType === 'application/x-www-form-urlencoded';
