@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 import { APIPromise, type WithResponse } from './api-promise.js';
 import type { AuthStrategy, PreparedRequest } from './auth.js';
 import { toOutgoingBody } from './body.js';
-import { AbortError, ConnectionError, TimeoutError, ValidationError, XError } from './errors.js';
+import { AbortError, ConnectionError, TimeoutError, ValidationError } from './errors.js';
 import { CallDeadline } from './internal/deadline.js';
 import { type Attempt, reportResponse } from './internal/events.js';
 import {

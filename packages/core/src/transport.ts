@@ -284,18 +284,47 @@ function toTransportError(error: unknown, input: SendInput, reason: unknown): Er
     return new AbortError(`Request aborted: ${where}`, { cause: input.signal.reason ?? error });
   const code = errorCode(error);
   const unsent = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
-  const reasonText = code ?? causeMessage(error);
-  return new ConnectionError(`Connection error${reasonText ? ` (${reasonText})` : ''}: ${where}`, {
+  const message = causeMessage(error);
+  const what = explainFailure(code, message, input.url);
+  const reasonText = what ?? code ?? message;
+  return new ConnectionError(`Connection error${reasonText ? `: ${reasonText}` : ''} (${where})`, {
     cause: error,
     unsent,
   });
+}
+
+/**
+ * What a socket error code means for this URL, said plainly: `ECONNREFUSED` alone sends people to their
+ * firewall when the server is simply not running, and OpenSSL's "wrong version number" hides that the
+ * server speaks plain HTTP. Both fetch (undici puts the code in `cause`) and node:http land here.
+ */
+function explainFailure(code: string | undefined, message: string | undefined, url: URL): string | undefined {
+  const origin = url.origin;
+  if (code === 'ECONNREFUSED')
+    return `nothing is listening at ${origin} (ECONNREFUSED): is the server running, and are the host and port right?`;
+  if (code === 'ENOTFOUND')
+    return `the host name ${url.hostname} does not resolve (ENOTFOUND): check the host in the URL`;
+  if (code === 'EAI_AGAIN')
+    return `the host name ${url.hostname} could not be resolved right now (EAI_AGAIN): DNS did not answer`;
+  if (
+    code === 'ERR_SSL_WRONG_VERSION_NUMBER' ||
+    code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG' ||
+    (code === 'EPROTO' && /wrong version number|packet length too long|http request/i.test(message ?? ''))
+  )
+    return `${origin} answered TLS with plain HTTP (${code}): this host speaks plain HTTP: use http:// (or set the TLS option false)`;
+  if (code === 'ECONNRESET' || (!code && /other side closed|socket hang up/i.test(message ?? '')))
+    return `the server at ${origin} closed the connection before answering in full (${code ?? message})${url.protocol === 'http:' ? '; if it serves HTTPS, use https://' : ''}`;
+  if (code === 'ETIMEDOUT') return `connecting to ${origin} timed out (ETIMEDOUT)`;
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH')
+    return `no network route to ${url.hostname} (${code})`;
+  return undefined;
 }
 
 /** undici wraps the socket error in `cause`, sometimes in an AggregateError (happy eyeballs). */
 function errorCode(error: unknown): string | undefined {
   let current: any = error;
   for (let depth = 0; current && depth < 4; depth++) {
-    if (typeof current.code === 'string' && current.code.startsWith('E')) return current.code;
+    if (typeof current.code === 'string' && /^E[A-Z_]+$/.test(current.code)) return current.code;
     if (Array.isArray(current.errors) && current.errors.length > 0) {
       const codes: unknown[] = current.errors.map((e: any) => e?.code);
       return (codes.find((c) => typeof c === 'string') as string | undefined) ?? undefined;
