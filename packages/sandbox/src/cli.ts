@@ -106,6 +106,12 @@ function realtimeLines(sandbox: Sandbox): string[] {
   const r = sandbox.realtime;
   if (!r) return [];
   const port = new URL(r.url).port;
+  const host = new URL(r.url).hostname;
+  // Over HTTPS pusher-js and our client take the port as wssPort: wsPort is only for ws://.
+  const socketOptions = sandbox.https
+    ? `wsHost: '${host}', wssPort: ${port}, forceTLS: true`
+    : `wsHost: '${host}', wsPort: ${port}, forceTLS: false`;
+  const serverOptions = `{ appId: '${r.appId}', key: '${r.key}', secret: '${r.secret}', host: '${host}', port: ${port}, useTLS: ${sandbox.https} }`;
   return [
     `x-sandbox realtime (Pusher Channels protocol 7 + HTTP API) on ${r.wsUrl}`,
     '',
@@ -114,8 +120,10 @@ function realtimeLines(sandbox: Sandbox): string[] {
     `  secret            ${r.secret}`,
     `  WebSocket URL     ${r.wsUrl}/app/${r.key}?protocol=7`,
     `  HTTP API          ${r.url}/apps/${r.appId}`,
-    `  pusher-js         wsHost: '${new URL(r.url).hostname}', wsPort: ${port}, forceTLS: ${sandbox.https}, enabledTransports: ['ws']`,
-    `  pusher (server)   host: '${new URL(r.url).hostname}', port: '${port}', useTLS: ${sandbox.https}`,
+    `  pusher-js         ${socketOptions}, enabledTransports: ['ws']`,
+    `  pusher (server)   host: '${host}', port: '${port}', useTLS: ${sandbox.https}`,
+    `  @x/realtime       new RealtimeClient('${r.key}', { ${socketOptions} })`,
+    `  @x/realtime/server new RealtimeServer(${serverOptions})`,
     '',
   ];
 }

@@ -1,8 +1,11 @@
 /** The x-sandbox CLI as a user runs it: a real child process, its printed block, its exit codes. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import Pusher from 'pusher';
 import { afterAll, describe, expect, it } from 'vitest';
-import { STORE_DEV_KEYS, TRANSCRIPTION_DEV_KEY } from '../../src/index.js';
+import { REALTIME_DEV_APP, STORE_DEV_KEYS, TRANSCRIPTION_DEV_KEY } from '../../src/index.js';
+import { TestSocket } from '../helpers/realtime.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const children = new Set<ChildProcess>();
@@ -58,7 +61,27 @@ function basic(ck: string, cs: string): string {
   return `Basic ${Buffer.from(`${ck}:${cs}`).toString('base64')}`;
 }
 
-const urlOf = (stdout: string) => /listening on (http:\/\/\S+)/.exec(stdout)![1]!;
+const urlOf = (stdout: string) => /listening on (https?:\/\/\S+)/.exec(stdout)![1]!;
+
+/** The option objects the banner prints for @x/realtime, evaluated as a reader pasting them would. */
+function realtimeOptions(stdout: string) {
+  const client = /^ {2}@x\/realtime {7}new RealtimeClient\('([^']+)', (\{.*\})\)$/m.exec(stdout);
+  const server = /^ {2}@x\/realtime\/server new RealtimeServer\((\{.*\})\)$/m.exec(stdout);
+  expect(client, stdout).not.toBeNull();
+  expect(server, stdout).not.toBeNull();
+  return {
+    key: client![1]!,
+    client: new Function(`return ${client![2]}`)() as Record<string, unknown>,
+    server: new Function(`return ${server![1]}`)() as Record<string, unknown>,
+  };
+}
+
+/** Option names an interface of @x/realtime's source declares (the sandbox imports no SDK to ask its types). */
+async function declaredOptions(file: string, name: string): Promise<string[]> {
+  const source = await readFile(`${root}../realtime/src/${file}`, 'utf8');
+  const body = new RegExp(`export interface ${name}\\b[^{]*\\{([\\s\\S]*?)\\n\\}`).exec(source)?.[1] ?? '';
+  return [...body.matchAll(/^ {2}(\w+)\??:/gm)].map((m) => m[1]!);
+}
 
 describe('x-sandbox CLI', () => {
   it('starts with the fixed dev keys, prints them in a closing block, and stops cleanly on SIGTERM', async () => {
@@ -152,6 +175,44 @@ describe('x-sandbox CLI', () => {
       statuses.push(res.status);
     }
     expect(statuses).toEqual([200, 200, 429]);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  });
+
+  it('--realtime prints @x/realtime options that the SDK declares and that reach the emulator', async () => {
+    const run = cli(['--port', '0', '--realtime']);
+    const stdout = await run.ready();
+    const port = Number(new URL(urlOf(stdout)).port);
+    const { key, client, server } = realtimeOptions(stdout);
+    const app = REALTIME_DEV_APP;
+    expect(key).toBe(app.key);
+    expect(client).toEqual({ wsHost: '127.0.0.1', wsPort: port, forceTLS: false });
+    expect(server).toEqual({ ...app, host: '127.0.0.1', port, useTLS: false });
+    const clientNames = await declaredOptions('client/options.ts', 'RealtimeClientOptions');
+    const serverNames = await declaredOptions('server/client.ts', 'RealtimeServerOptions');
+    for (const name of Object.keys(client)) expect(clientNames).toContain(name);
+    for (const name of Object.keys(server)) expect(serverNames).toContain(name);
+    // The values work: the official server SDK (same option names) signs a trigger the emulator takes, and
+    // a socket opened where the client options point is welcomed.
+    const response = await new Pusher(server as unknown as Pusher.Options).trigger('orders', 'created', {
+      id: 1,
+    });
+    expect(response.status).toBe(200);
+    const socket = new TestSocket(`ws://${client.wsHost}:${client.wsPort}/app/${key}?protocol=7`);
+    await expect(socket.next('pusher:connection_established', 5000)).resolves.toBeTruthy();
+    socket.close();
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+  });
+
+  it('--https --realtime prints the TLS forms: wssPort with forceTLS, useTLS', async () => {
+    const run = cli(['--port', '0', '--https', '--realtime']);
+    const stdout = await run.ready();
+    const port = Number(new URL(urlOf(stdout)).port);
+    const { client, server } = realtimeOptions(stdout);
+    expect(client).toEqual({ wsHost: '127.0.0.1', wssPort: port, forceTLS: true });
+    expect(server).toMatchObject({ host: '127.0.0.1', port, useTLS: true });
+    expect(stdout).toContain(`pusher-js         wsHost: '127.0.0.1', wssPort: ${port}, forceTLS: true`);
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
   });
