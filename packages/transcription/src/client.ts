@@ -2,6 +2,7 @@ import {
   AbortError,
   BaseClient,
   type ClientOptions,
+  credentialIssue,
   type ErrorDetails,
   headerAuth,
   isRateLimiter,
@@ -228,13 +229,11 @@ function checkOptions(options: TranscriptionClientOptions): string {
     issues.push({ path: 'apiKey', message: 'is required (your AssemblyAI API key)' });
   } else if (/^(bearer|token)\s/i.test(options.apiKey)) {
     issues.push({ path: 'apiKey', message: 'must be the bare key, without a "Bearer"/"Token" scheme' });
-  } else if (hasLineBreakOrControl(options.apiKey)) {
+  } else {
     // The key goes into a header: a line break there would inject headers, or fail every request later
     // with an error far from its cause. A key read from a file often carries the file's last newline.
-    issues.push({
-      path: 'apiKey',
-      message: 'must not contain line breaks or control characters (trim a key read from a file or env)',
-    });
+    const issue = credentialIssue('apiKey', options.apiKey, { inHeader: true });
+    if (issue) issues.push(issue);
   }
   const base = options.baseUrl ?? 'https://api.assemblyai.com';
   let url: URL | undefined;
@@ -262,12 +261,4 @@ function checkOptions(options: TranscriptionClientOptions): string {
     issues.push({ path: 'pollShare', message: 'must be in (0, 1]' });
   if (issues.length > 0 || !url) throw new ValidationError('TranscriptionClient options', issues);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-}
-
-function hasLineBreakOrControl(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f) return true;
-  }
-  return false;
 }
