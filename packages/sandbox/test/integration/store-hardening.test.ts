@@ -77,6 +77,20 @@ describe('the default product category', () => {
   });
 });
 
+describe('query keys named like prototype properties', () => {
+  it('are entries PHP keeps: include[__proto__]=1 is not a list, as include[a]=1 is not', async () => {
+    for (const query of ['include[a]=1', 'include[__proto__]=1', 'include[__proto__][0]=1']) {
+      const res = await api('GET', `/products?${query}`);
+      expect({ query, status: res.status, code: res.json.code, params: res.json.data?.params }).toEqual({
+        query,
+        status: 400,
+        code: 'rest_invalid_param',
+        params: { include: 'include is not of type array.' },
+      });
+    }
+  });
+});
+
 describe('a client that hangs up', () => {
   it('before the body it declared is no crash, and the store goes on', async () => {
     stderr = [];

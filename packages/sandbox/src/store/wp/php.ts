@@ -79,13 +79,17 @@ export function phpUrlDecode(s: string): string {
   }
 }
 
-/** Converts PHP-style associative arrays with 0..n keys into JS arrays, recursively (for request params). */
+/**
+ * Converts PHP-style associative arrays with 0..n keys into JS arrays, recursively (for request params). The
+ * other arrays keep every key the client sent: null-prototype objects, so `a[__proto__]=1` is an entry named
+ * `__proto__` as in PHP, not an assignment to the object's prototype that drops it.
+ */
 export function phpToJs(value: PhpValue): unknown {
   if (typeof value === 'string') return value;
   const keys = Object.keys(value);
   const isList = keys.length > 0 && keys.every((k, i) => k === String(i));
   if (isList) return keys.map((k) => phpToJs(value[k]!));
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = Object.create(null);
   for (const k of keys) out[k] = phpToJs(value[k]!);
   return out;
 }
