@@ -3,10 +3,12 @@
  * the Debian packages flite, pocketsphinx, pocketsphinx-en-us and sox).
  */
 import { execFile } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { synthesizeSpeech } from '@x/sandbox';
+import { synthesizeSpeech, TRANSCRIPTION_DEV_KEY } from '@x/sandbox';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sandbox } from '../helpers/sandbox.js';
 
@@ -58,21 +60,33 @@ it('examples/quickstart.ts runs end to end against a sandbox of its own', async 
   );
 }, 90_000);
 
-it("the README's quick start, as printed, runs against the sandbox", async () => {
+it("the README's quick start runs as printed: node quickstart.mjs beside call.wav and the sandbox", async () => {
   const readme = await readFile(`${root}README.md`, 'utf8');
-  const block = /## Quick start\n\n```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+  const block = /## Quick start\n\n```js\n([\s\S]*?)```/.exec(readme)?.[1];
   expect(block).toBeDefined();
-  // Only the placeholder key and file change: the rest runs as a reader would paste it.
-  const options = JSON.stringify({ apiKey: box.transcription.apiKey, baseUrl: box.url });
-  const audio = await synthesizeSpeech('my order number is four five six. thank you for your help.');
-  const code = block!
-    .replace(/new TranscriptionClient\(\{[^}]*\}\)/, `new TranscriptionClient(${options})`)
-    .replace("'./call.wav'", JSON.stringify(audio));
-  expect(code).toContain(box.url);
-  expect(code).toContain(audio);
-  const stdout = await run(code, 'readme', env);
-  expect(stdout).toMatch(/^My order number is 456\. Thank you for your help\.$/m);
-  expect(stdout).toMatch(/^NEUTRAL My order number is 456\.$/m);
-  expect(stdout).toMatch(/^POSITIVE Thank you for your help\.$/m);
-  expect(stdout).toMatch(/^1\n00:00:00,\d{3} --> /m);
+  // The README's own setup: a call.wav in the working directory, the sandbox's dev key (SANDBOX_URL only
+  // says on which port), no ASSEMBLYAI_API_KEY.
+  expect(box.transcription.apiKey).toBe(TRANSCRIPTION_DEV_KEY);
+  const cwd = await mkdtemp(join(tmpdir(), 'x-quickstart-'));
+  await synthesizeSpeech('my order number is four five six. thank you for your help.', {
+    path: join(cwd, 'call.wav'),
+  });
+  // Next to this package's package.json, `@x/transcription` resolves to the package itself (its exports
+  // map: dist/, as a user gets it).
+  const file = `${root}test/integration/.quickstart-${process.pid}.mjs`;
+  await writeFile(file, block!);
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, [file], {
+      cwd,
+      env: { ...env, SANDBOX_URL: box.url },
+      timeout: 80_000,
+    });
+    expect(stdout).toMatch(/^My order number is 456\. Thank you for your help\.$/m);
+    expect(stdout).toMatch(/^NEUTRAL My order number is 456\.$/m);
+    expect(stdout).toMatch(/^POSITIVE Thank you for your help\.$/m);
+    expect(stdout).toMatch(/^1\n00:00:00,\d{3} --> /m);
+  } finally {
+    await rm(file, { force: true });
+    await rm(cwd, { recursive: true, force: true });
+  }
 }, 90_000);
