@@ -47,7 +47,7 @@ async function startSandbox(): Promise<string> {
 
 it("the README's quick start runs as printed: node quickstart.mjs beside the sandbox", async () => {
   const readme = await readFile(`${root}README.md`, 'utf8');
-  const block = /## Quick start\n\n[^`]*```js\n([\s\S]*?)```/.exec(readme)?.[1];
+  const block = /## Quick start\n\n[\s\S]*?```js\n([\s\S]*?)```/.exec(readme)?.[1];
   expect(block).toBeDefined();
   const url = await startSandbox();
   // Next to this package's package.json, `@x/core` resolves to the package itself (its exports map: dist/,
