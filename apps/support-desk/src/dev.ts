@@ -1,8 +1,8 @@
 /**
- * `pnpm dev` from the repository root runs this (turbo starts every workspace's `dev` at once, so the
- * sandbox's own `dev` task runs beside it). It waits for the sandbox, takes from it every service `.env`
- * does not configure, starts whatever emulator that sandbox lacks in-process, then the app server and
- * Vite (which proxies /api to it), and prints the one URL to open. Ctrl-C stops it all.
+ * `pnpm dev` from the repository root runs this (scripts/dev.mjs starts the sandbox's own `dev` script beside
+ * it). It waits for the sandbox, takes from it every service `.env` does not configure, starts whatever
+ * emulator that sandbox lacks in-process, then the app server and Vite (which proxies /api to it), and prints
+ * the one URL to open. Ctrl-C stops it all, with exit status 0.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
