@@ -3,9 +3,12 @@ import {
   BaseClient,
   basicAuth,
   type ClientOptions,
+  credentialIssue,
   type ErrorDetails,
+  optionIssues,
   type PreparedRequest,
   queryAuth,
+  redactUrl,
   Secret,
   type ServiceAdapter,
   signerAuth,
@@ -110,9 +113,21 @@ export class StoreClient extends BaseClient<StoreClientOptions> {
 }
 
 function checkOptions(options: StoreClientOptions): URL {
-  const issues: ValidationIssue[] = [];
+  if (typeof options !== 'object' || options === null)
+    throw new ValidationError('StoreClient options', [
+      { path: '', message: 'expected an options object with url, consumerKey and consumerSecret' },
+    ]);
+  const issues: ValidationIssue[] = optionIssues(options, {
+    url: 'string',
+    queryStringAuth: 'boolean',
+    permalinks: { enum: ['pretty', 'plain'] },
+    apiPrefix: 'string',
+    oauthSignatureMethod: { enum: ['HMAC-SHA256', 'HMAC-SHA1'] },
+    allowUnknownFields: 'boolean',
+  });
   let home: URL | undefined;
   try {
+    if (typeof options.url !== 'string') throw new TypeError('not a string');
     home = new URL(options.url);
     if (home.protocol !== 'https:' && home.protocol !== 'http:')
       issues.push({ path: 'url', message: 'must be an http(s) URL' });
@@ -121,15 +136,21 @@ function checkOptions(options: StoreClientOptions): URL {
     const api = apiPath(home, options.apiPrefix ?? 'wp-json');
     if (api) issues.push({ path: 'url', message: api });
   } catch {
-    issues.push({
-      path: 'url',
-      message: `is not a URL: ${JSON.stringify(String(options.url)).slice(0, 80)}`,
-    });
+    if (options.url === undefined) issues.push({ path: 'url', message: 'is required' });
+    else if (typeof options.url === 'string')
+      issues.push({
+        path: 'url',
+        message: `is not a URL: ${JSON.stringify(redactUrl(options.url)).slice(0, 80)}`,
+      });
   }
-  if (typeof options.consumerKey !== 'string' || options.consumerKey.length === 0)
-    issues.push({ path: 'consumerKey', message: 'is required' });
-  if (typeof options.consumerSecret !== 'string' || options.consumerSecret.length === 0)
-    issues.push({ path: 'consumerSecret', message: 'is required' });
+  for (const name of ['consumerKey', 'consumerSecret'] as const) {
+    const value = options[name];
+    const issue =
+      value === undefined || value === ''
+        ? { path: name, message: 'is required' }
+        : credentialIssue(name, value, { inHeader: false });
+    if (issue) issues.push(issue);
+  }
   if (home?.protocol === 'http:' && options.queryStringAuth) {
     issues.push({
       path: 'queryStringAuth',
@@ -175,7 +196,10 @@ function chooseAuth(options: StoreClientOptions, home: URL): AuthStrategy {
     const secret = new Secret(options.consumerSecret);
     return options.queryStringAuth
       ? queryAuth({ consumer_key: options.consumerKey, consumer_secret: secret })
-      : basicAuth(options.consumerKey, secret);
+      : basicAuth(options.consumerKey, secret, {
+          usernameOption: 'consumerKey',
+          passwordOption: 'consumerSecret',
+        });
   }
   const method = options.oauthSignatureMethod ?? 'HMAC-SHA256';
   const credentials = {
@@ -208,7 +232,12 @@ export function wooErrorDetails(body: unknown, response: Response, request: Prep
   if (!body || typeof body !== 'object') {
     return {
       message: response.statusText || undefined,
-      hint: response.status === 401 ? anonymousHint(request) : undefined,
+      hint:
+        response.status === 401
+          ? anonymousHint(request)
+          : response.status === 404
+            ? noApiHint(request)
+            : undefined,
     };
   }
   const { code, message, data } = body as { code?: unknown; message?: unknown; data?: unknown };
@@ -224,6 +253,10 @@ export function wooErrorDetails(body: unknown, response: Response, request: Prep
       .join('; ');
   if (response.status === 401 && typeof code === 'string' && /^woocommerce_rest_cannot_/.test(code))
     details.hint = anonymousHint(request);
+  const route = request.url.searchParams.get('rest_route') ?? request.url.pathname;
+  if (code === 'rest_no_route' && route.includes(NAMESPACE))
+    details.hint ??=
+      'WordPress answered, but not with this WooCommerce route: check that WooCommerce is active (3.5 or later serves /wc/v3) and that its version has this endpoint.';
   if (code === 'woocommerce_rest_authentication_error' && /signature does not match/i.test(String(message)))
     details.hint = signatureHint(request);
   return details;
@@ -271,6 +304,15 @@ function anonymousHint(request: PreparedRequest): string {
           'the consumer key does not exist (an unknown key is treated as anonymous, not rejected)',
         ];
   return `The store treated this request as anonymous although credentials were sent. Likely causes: ${causes.map((c, i) => `(${i + 1}) ${c}`).join('; ')}.`;
+}
+
+/**
+ * A 404 that is not a WordPress REST error (an HTML page, a bare "Not Found"): no REST API answered at
+ * that URL at all, which a bare "404 Not Found" does not say. Names the URL (keys removed) and the causes.
+ */
+function noApiHint(request: PreparedRequest): string {
+  const url = redactUrl(request.url.toString());
+  return `No WordPress REST API answered at ${request.method} ${url}. Check: (1) the url option is the store's home URL (where WordPress is installed, including any subdirectory); (2) pretty permalinks are on (Settings → Permalinks), or pass permalinks: 'plain' to send ?rest_route=; (3) WooCommerce is installed and active on that site.`;
 }
 
 function stripTags(text: string): string {
