@@ -266,6 +266,20 @@ const QUERY_NAMES = [
   ),
 ] as const;
 
+/** `name[][x]...` nested around PHP's max_input_nesting_level (64) and far beyond, up to `maxChars` long. */
+export function deepName(maxChars: number): fc.Arbitrary<string> {
+  return fc
+    .record({
+      name: fc.constantFrom(...QUERY_NAMES, ...FIELD_NAMES),
+      depth: fc.oneof(fc.integer({ min: 60, max: 70 }), fc.integer({ min: 71, max: maxChars })),
+      index: fc.constantFrom('[]', '[a]', '[0]', '[__proto__]'),
+    })
+    .map(
+      ({ name, depth, index }) =>
+        `${name}${index.repeat(Math.min(depth, Math.floor(maxChars / index.length)))}`,
+    );
+}
+
 export const queryString: fc.Arbitrary<string> = fc
   .array(
     fc.tuple(
@@ -281,7 +295,16 @@ export const queryString: fc.Arbitrary<string> = fc
     ),
     { maxLength: 6 },
   )
-  .map((pairs) => pairs.map(([k, v]) => (v === undefined ? k : `${k}=${v}`)).join('&'));
+  .chain((pairs) =>
+    // At most one deep name, so the request line stays within Node's 16 KiB header limit.
+    fc
+      .oneof({ weight: 5, arbitrary: fc.constant(null) }, fc.tuple(deepName(7_000), fc.nat(pairs.length)))
+      .map((deep) => {
+        const all: [string, string | undefined][] = [...pairs];
+        if (deep) all.splice(deep[1], 0, [deep[0], '1']);
+        return all.map(([k, v]) => (v === undefined ? k : `${k}=${v}`)).join('&');
+      }),
+  );
 
 /** Bytes a header value may carry over node:http (no CR, LF or NUL; latin1). */
 export const headerText: fc.Arbitrary<string> = fc

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { fuzzRuns, reportFuzz } from '../../../../fuzz.shared.js';
-import { batchBody, contentType, jsonBody, queryString } from './store-arbitraries.js';
+import { batchBody, contentType, deepName, jsonBody, queryString } from './store-arbitraries.js';
 import {
   API,
   BASIC,
@@ -111,6 +111,7 @@ describe('store: typed bodies with hostile values on every write route', () => {
 const rawBody = fc.oneof(
   fc.uint8Array({ maxLength: 2_048 }).map((b) => Buffer.from(b)),
   queryString.map((q) => Buffer.from(q)),
+  fc.tuple(deepName(200_000), queryString).map(([name, q]) => Buffer.from(`${name}=1&${q}`)),
   jsonBody.map((t) => Buffer.from(t)),
   fc.string({ unit: 'binary', maxLength: 256 }).map((s) => Buffer.from(s, 'utf16le')),
 );

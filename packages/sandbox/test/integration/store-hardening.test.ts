@@ -91,6 +91,36 @@ describe('query keys named like prototype properties', () => {
   });
 });
 
+describe('nested PHP arrays in a form body or query', () => {
+  const form = async (body: string) => {
+    const res = await fetch(`${sandbox.url}/wp-json/wc/v3/products`, {
+      method: 'POST',
+      headers: { Authorization: basicAuth(sandbox), 'Content-Type': 'application/x-www-form-urlencoded' },
+      body,
+    });
+    return { status: res.status, json: (await res.json()) as any };
+  };
+
+  it('past max_input_nesting_level (64) drop the variable, as PHP does, however deep', async () => {
+    stderr = [];
+    const at64 = await form(`name${'[a]'.repeat(64)}=x&regular_price=2`);
+    expect(at64.status).toBe(400);
+    expect(at64.json.data.params).toEqual({ name: 'name is not of type string.' });
+    // php_register_variable_ex() also removes what the name already held.
+    for (const depth of [65, 100_000]) {
+      const res = await form(`name=Mug&name${'[a]'.repeat(depth)}=x&regular_price=2`);
+      expect({ depth, status: res.status, name: res.json.name }).toEqual({
+        depth,
+        status: 201,
+        name: 'Product',
+      });
+    }
+    const query = await api('GET', `/products?include${'[]'.repeat(3_000)}=1`);
+    expect(query.status).toBe(200);
+    expect(crashes()).toEqual([]);
+  });
+});
+
 describe('a client that hangs up', () => {
   it('before the body it declared is no crash, and the store goes on', async () => {
     stderr = [];

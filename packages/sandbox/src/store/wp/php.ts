@@ -6,6 +6,9 @@ export interface PhpArray {
   [key: string]: PhpValue;
 }
 
+/** php.ini's max_input_nesting_level (default 64): deeper `a[b][c]...` names are not registered at all. */
+const MAX_INPUT_NESTING_LEVEL = 64;
+
 /**
  * PHP's parse_str() for a list of decoded pairs: `a[]=1&a[]=2` → `{a: {0: '1', 1: '2'}}`, `a[b]=c` → `{a: {b: 'c'}}`.
  * Key order is insertion order, as PHP arrays keep it (this matters for OAuth signing).
@@ -30,6 +33,11 @@ export function parsePhpPairs(pairs: Iterable<[string, string]>): PhpArray {
     }
     if (subs.length === 0) {
       root[base] = value;
+      continue;
+    }
+    if (subs.length > MAX_INPUT_NESTING_LEVEL) {
+      // php_register_variable_ex(): the variable is dropped, and so is everything already under its name.
+      delete root[base];
       continue;
     }
     let node: PhpArray = root;
