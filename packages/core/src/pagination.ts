@@ -48,14 +48,27 @@ function showCursor(spec: RequestSpec, redact: (text: string) => string): string
   return redact(redactUrl(clipped));
 }
 
-/** Same items as the page before: JSON compared, and only when the lengths match (cheap otherwise). */
+/**
+ * Same items as the page before. Compared by walking both with an explicit stack, not `JSON.stringify`:
+ * a server can nest 10,000 levels, where stringify throws and the walk would never stop.
+ */
 function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
   if (a.length === 0 || a.length !== b.length) return false;
-  try {
-    return JSON.stringify(a) === JSON.stringify(b);
-  } catch {
-    return false;
+  const stack: Array<[unknown, unknown]> = [[a, b]];
+  for (let budget = 1_000_000; stack.length > 0; budget--) {
+    if (budget === 0) return false;
+    const [x, y] = stack.pop()!;
+    if (Object.is(x, y)) continue;
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+    if (Array.isArray(x) !== Array.isArray(y)) return false;
+    const keys = Object.keys(x);
+    if (keys.length !== Object.keys(y).length) return false;
+    for (const key of keys) {
+      if (!Object.hasOwn(y, key)) return false;
+      stack.push([(x as Record<string, unknown>)[key], (y as Record<string, unknown>)[key]]);
+    }
   }
+  return true;
 }
 
 export class Page<T> {

@@ -123,6 +123,22 @@ describe('page-number pagination that serves the same page forever', () => {
     expect(server.requests.length).toBe(2);
   });
 
+  it('the same 10,000-level nested page again is caught too (found by the fuzz suite: it looped)', async () => {
+    // Written as text: JSON.stringify itself overflows the stack at this depth.
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    for (let i = 0; i < 3; i++)
+      server.replies.push((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(deep);
+      });
+    const error = await client()
+      .list({ method: 'GET', path: '/items' }, pageNumberStrategy({}))
+      .toArray()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaginationError);
+    expect(server.requests.length).toBe(2);
+  });
+
   it('with X-WP-TotalPages the walk is bounded by the header, even if pages repeat', async () => {
     serve(() => ({ body: [], headers: { 'x-wp-totalpages': '3' } }));
     const pages: number[] = [];
