@@ -17,7 +17,7 @@ import {
   TRANSCRIPTION_DEV_KEY,
 } from '../../src/index.js';
 import { api as realtimeApi, stillAlive, TestSocket } from '../helpers/realtime.js';
-import { headerText, queryComponent } from './store-arbitraries.js';
+import { headerText, queryComponent } from './store-request-arbitraries.js';
 
 let sandbox: Sandbox<true>;
 let port: number;

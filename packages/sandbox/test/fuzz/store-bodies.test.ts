@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { fuzzRuns, reportFuzz } from '../../../../fuzz.shared.js';
-import { batchBody, contentType, deepName, jsonBody, queryString } from './store-arbitraries.js';
+import { batchBody, jsonBody } from './store-arbitraries.js';
 import {
   API,
   BASIC,
@@ -19,6 +19,7 @@ import {
   startFuzzStore,
   watchCrashes,
 } from './store-harness.js';
+import { contentType, deepName, queryString } from './store-request-arbitraries.js';
 import { routePath, WRITE_ROUTES } from './store-routes.js';
 import { typedBody } from './store-typed.js';
 

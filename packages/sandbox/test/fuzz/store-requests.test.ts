@@ -8,14 +8,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fuzzRuns, reportFuzz } from '../../../../fuzz.shared.js';
-import {
-  authorization,
-  contentType,
-  jsonBody,
-  pathSegment,
-  queryComponent,
-  queryString,
-} from './store-arbitraries.js';
+import { jsonBody } from './store-arbitraries.js';
 import {
   API,
   BASIC,
@@ -27,6 +20,13 @@ import {
   startFuzzStore,
   watchCrashes,
 } from './store-harness.js';
+import {
+  authorization,
+  contentType,
+  pathSegment,
+  queryComponent,
+  queryString,
+} from './store-request-arbitraries.js';
 import { ALL_ROUTES, routePath } from './store-routes.js';
 
 let f: FuzzStore;
