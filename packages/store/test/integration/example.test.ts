@@ -68,7 +68,7 @@ it("the README's quick start runs as printed: node quickstart.mjs beside the san
 
 // The README's install section packs the packages; a package packed before it is built would install and
 // then fail at its first import, so each package's prepack refuses it (scripts/check-dist.mjs).
-it.each(['core', 'store', 'transcription', 'sandbox'])(
+it.each(['core', 'store', 'transcription', 'realtime', 'sandbox'])(
   '`pnpm pack` refuses @x/%s without dist/, naming the build to run',
   async (name) => {
     const manifest = JSON.parse(await readFile(`${root}../${name}/package.json`, 'utf8'));
