@@ -1,7 +1,7 @@
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
-import { createAdaptorServer } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { generateCertificate } from './certificate.js';
 import { type MountedEmulator, type NodeEnv, rawPath, reportHandlerFailure, routeFor } from './emulator.js';
 import { UpgradeDispatcher } from './upgrade.js';
@@ -38,6 +38,20 @@ function notFound(): Response {
   );
 }
 
+/**
+ * The answer to a request no emulator can see, since its URL or Host header does not make a web `Request`.
+ * JSON with `error` and `message`, like `notFound()`; nothing of the request is echoed.
+ */
+function unparsableRequest(): Response {
+  return new Response(
+    JSON.stringify({
+      error: 'bad request',
+      message: 'The request line or Host header cannot be parsed as a URL.',
+    }),
+    { status: 400, headers: { 'Content-Type': 'application/json; charset=UTF-8' } },
+  );
+}
+
 /** The generic 500 for an emulator without an `internalError` of its own. */
 function internalError(): Response {
   return new Response(
@@ -64,12 +78,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       return target.internalError?.() ?? internalError();
     }
   };
-  const server = createAdaptorServer({
-    fetch: fetch as never,
-    ...(tls
-      ? { createServer: createHttpsServer as never, serverOptions: { key: tls.key, cert: tls.cert } }
-      : { createServer: createHttpServer as never }),
-  });
+  // getRequestListener rather than createAdaptorServer, which takes no errorHandler: a request Node accepts
+  // but a web `Request` cannot represent (a backslash in the path, an invalid Host) otherwise gets an empty 400.
+  const listener = getRequestListener(fetch as never, { errorHandler: unparsableRequest });
+  const server = tls
+    ? createHttpsServer({ key: tls.key, cert: tls.cert }, listener)
+    : createHttpServer(listener);
   const sockets = new Set<Socket>();
   const track = (socket: Socket) => {
     sockets.add(socket);
