@@ -230,8 +230,13 @@ export class Connection {
     this.connectTimer.clear();
     this.socketId = data.socket_id;
     // Both sides may have an opinion on how long silence may last; the shorter one wins (the protocol's rule).
+    // The server's is whole seconds: 0, a negative or a fraction of a second is no opinion (pusher-js ignores
+    // a falsy one too), or a hostile server would have the client ping in a busy loop.
+    const seconds = data.activity_timeout;
     const server =
-      typeof data.activity_timeout === 'number' ? data.activity_timeout * 1000 : Number.POSITIVE_INFINITY;
+      typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 1
+        ? seconds * 1000
+        : Number.POSITIVE_INFINITY;
     this.activityMs = Math.min(this.settings.activityTimeoutMs, server);
     this.connectedAt = this.settings.clock.now();
     this.diagnosed = false;

@@ -183,6 +183,21 @@ describe('connection state machine', () => {
     expect(t.sockets).toHaveLength(2);
   });
 
+  it.each([0, -5, 0.0001, Number.NaN])(
+    'ignores a server activity_timeout of %s instead of pinging in a busy loop',
+    async (seconds) => {
+      const t = setup({ activityTimeout: 10_000 });
+      t.client.connect();
+      await flush();
+      t.last().readyState = 1;
+      t.last().frame('pusher:connection_established', { socket_id: '1.1', activity_timeout: seconds });
+      t.clock.advance(9_999);
+      expect(t.last().sent).toEqual([]);
+      t.clock.advance(1);
+      expect(t.last().sent).toEqual([{ event: 'pusher:ping', data: {} }]);
+    },
+  );
+
   it('any frame counts as the pong and restarts the activity clock', async () => {
     const t = await connected({ activityTimeout: 1000, pongTimeout: 500 });
     t.clock.advance(1000);
