@@ -163,7 +163,7 @@ export function checkTranscriptParams(body: unknown): ParamsResult {
   if (input.speech_models === undefined || input.speech_models === null) {
     return {
       error:
-        'Invalid request body: speech_models is required: a list of model ids in priority order, e.g. ["universal-3-pro", "universal-2"].',
+        'Invalid request body: speech_models is required: a list of model ids in priority order, e.g. ["assemblyai-stt-3-7", "universal-2"].',
     };
   }
   if (
