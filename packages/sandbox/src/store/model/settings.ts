@@ -1,3 +1,4 @@
+import { stripScriptStyle } from '../markup.js';
 import { phpEmpty } from '../numbers.js';
 import { PhpFatalError } from '../wp/errors.js';
 import { COUNTRIES, statesOf } from './geo-data.js';
@@ -178,10 +179,7 @@ function textValue(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'object') throw phpTypeError('stripslashes');
   const s = String(typeof value === 'boolean' ? (value ? '1' : '') : value);
-  return s
-    .replace(/\\(.)/g, '$1')
-    .trim()
-    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, '');
+  return stripScriptStyle(s.replace(/\\(.)/g, '$1').trim(), true);
 }
 
 /** The WC_REST_Controller::validate_setting_*_field() the setting's type selects. */
