@@ -7,11 +7,8 @@
  * (wc_format_decimal()), wp-includes/formatting.php (_sanitize_text_fields()).
  */
 
-import { stripScriptStyle } from './markup.js';
+import { removeOctets, stripScriptStyle, stripTags } from './markup.js';
 import { PhpFatalError } from './wp/errors.js';
-
-/** Characters the percent-octet rounds of sanitize_text_field() may scan in one request (about a second here). */
-const PERCENT_ROUNDS_WORK = 64 * 1024 * 1024;
 
 /** A leading PHP numeric string: what (int) / (float) read from "12abc", " 1e3", ".5". */
 const LEADING_NUMBER = /^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/;
@@ -86,23 +83,9 @@ function sanitizeTextField(value: string): string {
   let s = value;
   if (s.includes('<')) {
     s = s.replace(/<[^>]*?((?=<)|>|$)/g, (m) => (m.endsWith('>') ? m : `&lt;${m.slice(1)}`));
-    s = stripScriptStyle(s).replace(/<[^>]*>/g, '');
+    s = stripTags(stripScriptStyle(s));
   }
-  // Each round removes one octet everywhere, and a removal can join the text around it into a new one, so nested
-  // encodings take as many rounds as they are deep: quadratic work. PHP runs the same loop for as long as
-  // max_execution_time allows; the emulator stops after a budget, with the fatal error PHP ends with, so one
-  // request cannot hold every other client for minutes.
-  let work = 0;
-  for (let m = /%[a-f0-9]{2}/i.exec(s); m; m = /%[a-f0-9]{2}/i.exec(s)) {
-    work += s.length;
-    if (work > PERCENT_ROUNDS_WORK) {
-      throw new PhpFatalError(
-        'PHP Fatal error: Maximum execution time of 30 seconds exceeded (sanitize_text_field())',
-      );
-    }
-    s = s.split(m[0]).join('');
-  }
-  return s;
+  return removeOctets(s);
 }
 
 /** A finite double in fixed notation with `digits` decimals, also past 1e21 where toFixed() turns exponential. */

@@ -1,13 +1,13 @@
 /**
- * The linear stripScriptStyle() against the regexes it replaced (the reference model), on texts made of the
- * tokens that matter: opening and closing tags of both elements in any case, unclosed and nested ones, and
- * text between; then the inputs that made those regexes quadratic, answered over a real socket.
+ * The linear markup sanitizers against the regexes and loops they replaced (the reference models), on texts
+ * made of the tokens that matter: tags of both elements in any case, unclosed and nested ones, entities, line
+ * ends, nested percent-octets; then the inputs that made the old ones quadratic, answered over a real socket.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fuzzRuns, reportFuzz } from '../../../../fuzz.shared.js';
 import { type Sandbox, startSandbox } from '../../src/index.js';
-import { stripScriptStyle } from '../../src/store/markup.js';
+import { removeOctets, stripEntities, stripScriptStyle, stripTags } from '../../src/store/markup.js';
 import { storeApi } from '../helpers/http.js';
 
 const TOKENS = [
@@ -22,23 +22,34 @@ const TOKENS = [
     '<script/>',
   ],
   ...['<style>', '</style>', '<STYLE x>', '</STYLE>', '<styles>', '<style', '</ style>', '<script<style>'],
-  ...['<', '>', '/', 'a', '1.5', '\n', ' ', '<b>', '</b>', '%41', 'İ'],
+  ...['<', '>', '/', 'a', '1.5', '\n', '\r', '\u2028', ' ', '<b>', '</b>', 'İ'],
+  ...['&', ';', '&amp;', '&#', '&;', '%', '%4', '%41', '4', '1', 'F', 'g', '%%'],
 ];
 const text = fc.array(fc.constantFrom(...TOKENS), { maxLength: 24 }).map((t) => t.join(''));
 
-describe('stripScriptStyle against the regexes', () => {
+/** sanitize_text_field()'s loop: str_replace() of the first octet found, until none is left. */
+function octetsLikePhp(text: string): string {
+  let s = text;
+  for (let m = /%[a-f0-9]{2}/i.exec(s); m; m = /%[a-f0-9]{2}/i.exec(s)) s = s.split(m[0]).join('');
+  return s;
+}
+
+describe('the markup sanitizers against their reference models', () => {
   for (const run of fuzzRuns(2_000)) {
-    it(`store script/style stripping ${run.label}`, async () => {
+    it(`store markup sanitizers ${run.label}`, async () => {
       let n = 0;
       await fc.assert(
         fc.asyncProperty(text, async (t) => {
           n++;
           expect(stripScriptStyle(t)).toBe(t.replace(/<(script|style)[^>]*?>.*?<\/\1>/gis, ''));
           expect(stripScriptStyle(t, true)).toBe(t.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, ''));
+          expect(stripTags(t)).toBe(t.replace(/<[^>]*>/g, ''));
+          expect(stripEntities(t)).toBe(t.replace(/&.+?;/g, ''));
+          expect(removeOctets(t)).toBe(octetsLikePhp(t));
         }),
         { seed: run.seed, numRuns: run.numRuns },
       );
-      reportFuzz('store script/style stripping', run, n);
+      reportFuzz('store markup sanitizers', run, n);
     });
   }
 });
@@ -67,15 +78,27 @@ describe('inputs that made the sanitizers quadratic', () => {
     expect(res.json.value).toBe(value);
   });
 
-  it('percent-octets nested a million deep end in the fatal error PHP reaches, not a held event loop', async () => {
-    const res = await storeApi(sandbox, 'POST', '/products', {
-      name: 'p',
-      regular_price: `${'%'.repeat(1_000_000)}${'41'.repeat(1_000_000)}`,
+  it('percent-octets nested a million deep are removed in one pass', async () => {
+    const price = `${'%'.repeat(1_000_000)}${'41'.repeat(1_000_000)}7.5`;
+    const res = await storeApi(sandbox, 'POST', '/products', { name: 'p', regular_price: price });
+    expect(res.status).toBe(201);
+    expect(res.json.regular_price).toBe('7.5');
+    const tax = await storeApi(sandbox, 'POST', '/taxes', {
+      country: 'US',
+      rate: '1',
+      city: `${'%'.repeat(500_000)}${'4a'.repeat(500_000)}Oslo`,
     });
-    expect(res.status).toBe(500);
-    expect(res.json.code).toBe('internal_server_error');
-    const next = await storeApi(sandbox, 'POST', '/products', { name: 'q', regular_price: '%41%4%4141.5' });
-    expect(next.status).toBe(201);
-    expect(next.json.regular_price).toBe('1.5');
+    expect(tax.status).toBe(201);
+    expect(tax.json.city).toBe('OSLO');
+  });
+
+  it('a coupon code or attribute name of 500,000 unclosed tags or entities', async () => {
+    const coupon = await storeApi(sandbox, 'POST', '/coupons', { code: `${'<a '.repeat(500_000)}x` });
+    expect(coupon.status).toBe(201);
+    const attribute = await storeApi(sandbox, 'POST', '/products/attributes', {
+      name: `${'<&'.repeat(500_000)}Size`,
+    });
+    expect(attribute.status).toBe(201);
+    expect(attribute.json.slug).toBe('pa_size');
   });
 });

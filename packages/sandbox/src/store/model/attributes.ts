@@ -1,3 +1,4 @@
+import { stripEntities, stripTags } from '../markup.js';
 import { RestError } from '../wp/errors.js';
 import { nextId } from './state.js';
 import type { Store } from './store.js';
@@ -36,12 +37,14 @@ export const ATTRIBUTE_TYPES = ['select'] as const;
  * and unlike a post slug underscores stay (`pa_`, `post_type`), which is what the reserved-name check sees.
  */
 export function sanitizeTaxonomyName(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/<[^>]*>/g, '')
-    .replace(/&.+?;/g, '')
+  return stripEntities(
+    stripTags(
+      text
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase(),
+    ),
+  )
     .replace(/[/.]/g, '-')
     .replace(/[^a-z0-9 _-]/g, '')
     .trim()
@@ -114,8 +117,7 @@ function applyAttribute(
 /** sanitize_text_field(), the `name` arg's sanitize callback: no tags, whitespace runs collapsed, trimmed. */
 function textField(v: unknown): unknown {
   return typeof v === 'string'
-    ? v
-        .replace(/<[^>]*>/g, '')
+    ? stripTags(v)
         .replace(/[\r\n\t ]+/g, ' ')
         .trim()
     : v;

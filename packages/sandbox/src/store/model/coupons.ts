@@ -1,3 +1,4 @@
+import { stripTags } from '../markup.js';
 import { absint, isNumericString, wcFormatDecimal } from '../numbers.js';
 import { parseWcDate } from '../values.js';
 import { RestError } from '../wp/errors.js';
@@ -70,9 +71,7 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
  * turns a bare `&` into `&amp;`: woocommerce#44795, still open) and wc_strtolower(). So "A&B" is stored "a&amp;b".
  */
 export function formatCouponCode(value: string): string {
-  return value
-    .replace(/&(amp|lt|gt|quot|apos|#039);/g, (_m, name: string) => ENTITIES[name] ?? '')
-    .replace(/<[^>]*>/g, '')
+  return stripTags(value.replace(/&(amp|lt|gt|quot|apos|#039);/g, (_m, name: string) => ENTITIES[name] ?? ''))
     .replace(/&(?!(#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);)/gi, '&amp;')
     .trim()
     .toLowerCase();

@@ -1,3 +1,4 @@
+import { removeOctets } from '../markup.js';
 import { absint, numberFormat, phpFloatval, phpIntval } from '../numbers.js';
 import { RestError } from '../wp/errors.js';
 import { nextId } from './state.js';
@@ -122,12 +123,7 @@ export function wcClean(value: unknown): string {
   else return '';
   if (s.includes('<')) s = s.replace(/<[^>]*>?/g, '');
   s = s.replace(/[\r\n\t ]+/g, ' ').trim();
-  let prev = '';
-  while (prev !== s) {
-    prev = s;
-    s = s.replace(/%[a-f0-9]{2}/gi, '');
-  }
-  return s.trim();
+  return removeOctets(s).trim();
 }
 
 /** PHP's `! empty( $value )` for a validated string: neither '' nor '0'. */
