@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Executables } from './executables.js';
 import { runTool } from './process.js';
-import { EngineError, INSTALL_HINT } from './types.js';
+import { type AudioHeader, EngineError, INSTALL_HINT } from './types.js';
 
 /** What the recognisers read natively: 16 kHz, mono, 16-bit signed PCM in a WAV file. */
 export const NATIVE_RATE = 16_000;
@@ -18,19 +18,25 @@ export interface WavFormat {
   dataBytes: number;
 }
 
-/** How much of a file is searched for the `fmt ` and `data` chunks; metadata chunks before them are small. */
-const HEADER_SCAN_BYTES = 64 * 1024;
+/** How many RIFF chunks are walked looking for `fmt ` and `data`; real files have a handful. */
+const MAX_CHUNKS = 1024;
 
 /**
  * The format of a RIFF/WAVE file from its header, or undefined when it is not one (left to sox to identify).
- * Read here rather than with `soxi` so native files need no sox at all and no extra process.
+ * Read here rather than with `soxi` so native files need no sox at all and no extra process. The chunks are
+ * walked by seeking from one chunk header to the next (8 bytes read each), so metadata of any size before
+ * `data` (a 70 KB `junk` chunk) hides nothing, and a file of any size costs a bounded number of small reads.
  */
 export async function readWavFormat(path: string): Promise<WavFormat | undefined> {
   const file = await open(path, 'r');
   try {
     const { size } = await file.stat();
-    const head = Buffer.alloc(Math.min(size, HEADER_SCAN_BYTES));
-    await file.read(head, 0, head.length, 0);
+    const read = async (at: number, length: number) => {
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await file.read(buffer, 0, length, at);
+      return buffer.subarray(0, bytesRead);
+    };
+    const head = await read(0, 12);
     if (
       head.length < 12 ||
       head.toString('latin1', 0, 4) !== 'RIFF' ||
@@ -39,16 +45,21 @@ export async function readWavFormat(path: string): Promise<WavFormat | undefined
       return undefined;
     }
     let fmt: Omit<WavFormat, 'dataBytes'> | undefined;
-    for (let at = 12; at + 8 <= head.length; ) {
-      const id = head.toString('latin1', at, at + 4);
-      const length = head.readUInt32LE(at + 4);
+    let at = 12;
+    for (let chunk = 0; chunk < MAX_CHUNKS && at + 8 <= size; chunk++) {
+      const header = await read(at, 8);
+      if (header.length < 8) break;
+      const id = header.toString('latin1', 0, 4);
+      const length = header.readUInt32LE(4);
       const body = at + 8;
-      if (id === 'fmt ' && body + 16 <= head.length) {
+      if (id === 'fmt ') {
+        const f = await read(body, 16);
+        if (f.length < 16) return undefined;
         fmt = {
-          formatTag: head.readUInt16LE(body),
-          channels: head.readUInt16LE(body + 2),
-          sampleRate: head.readUInt32LE(body + 4),
-          bitsPerSample: head.readUInt16LE(body + 14),
+          formatTag: f.readUInt16LE(0),
+          channels: f.readUInt16LE(2),
+          sampleRate: f.readUInt32LE(4),
+          bitsPerSample: f.readUInt16LE(14),
         };
       } else if (id === 'data') {
         if (!fmt) return undefined;
@@ -76,6 +87,49 @@ export function isNative(format: WavFormat | undefined): boolean {
 export function wavDuration(format: WavFormat): number {
   const bytesPerSecond = format.sampleRate * format.channels * (format.bitsPerSample / 8);
   return bytesPerSecond > 0 ? format.dataBytes / bytesPerSecond : 0;
+}
+
+/** WAV encodings whose duration follows from their byte count; others (GSM, ADPCM in WAV) are asked of sox. */
+const LINEAR_WAV_TAGS = new Set([1, 3, 6, 7, 0xfffe]);
+
+/**
+ * What an audio file's header declares (rate, channels, duration), read without decoding the audio: WAV here,
+ * any other format sox reads with `sox --i`, which reads only the header (or, for a format without a length
+ * field, estimates from the file size). Undefined when neither can tell: sox then fails on it in its own words.
+ */
+export async function probeAudio(
+  path: string,
+  options: { executables: Executables; signal?: AbortSignal; timeoutMs: number },
+): Promise<AudioHeader | undefined> {
+  const wav = await readWavFormat(path).catch(() => undefined);
+  if (wav && LINEAR_WAV_TAGS.has(wav.formatTag) && wav.bitsPerSample >= 8) {
+    return { sampleRate: wav.sampleRate, channels: wav.channels, seconds: wavDuration(wav) };
+  }
+  const sox = await options.executables.find('sox');
+  if (!sox) return wav && { sampleRate: wav.sampleRate, channels: wav.channels, seconds: undefined };
+  try {
+    const { stdout } = await runTool(sox, ['--i', path], {
+      signal: options.signal,
+      timeoutMs: options.timeoutMs,
+      path: options.executables.path,
+      label: 'sox',
+    });
+    return parseSoxInfo(stdout);
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    return undefined; // not audio sox knows: the conversion says so, as before
+  }
+}
+
+/** The header fields of `sox --i` output (`Sample Rate : 8000`, `Duration : 00:00:01.00 = 8000 samples …`). */
+export function parseSoxInfo(text: string): AudioHeader | undefined {
+  const field = (name: string) => new RegExp(`^${name}\\s*:\\s*(.*)$`, 'm').exec(text)?.[1]?.trim();
+  const sampleRate = Number(field('Sample Rate') ?? Number.NaN);
+  const channels = Number(field('Channels') ?? Number.NaN);
+  if (!Number.isFinite(sampleRate) || !Number.isFinite(channels)) return undefined;
+  const samples = /=\s*(\d+) samples/.exec(field('Duration') ?? '');
+  const seconds = samples && sampleRate > 0 ? Number(samples[1]) / sampleRate : undefined;
+  return { sampleRate, channels, seconds };
 }
 
 export interface NativeAudio {

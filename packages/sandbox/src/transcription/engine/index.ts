@@ -5,10 +5,12 @@
 import { PocketSphinxEngine, type PocketSphinxOptions } from './pocketsphinx.js';
 import type { Engine } from './types.js';
 
+export { parseSoxInfo, probeAudio } from './audio.js';
 export { type FormatOptions, formatWords, joinWords, SENTENCE_PAUSE_MS } from './format.js';
 export { digitise, findNumberRuns, readCardinal } from './numbers.js';
 export { PocketSphinxEngine, type PocketSphinxOptions, parseWordTimes } from './pocketsphinx.js';
 export {
+  type AudioHeader,
   type Engine,
   EngineError,
   type EngineErrorCode,

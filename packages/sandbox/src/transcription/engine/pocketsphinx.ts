@@ -1,8 +1,9 @@
-import { toNativeWav } from './audio.js';
+import { probeAudio, toNativeWav } from './audio.js';
 import { Executables } from './executables.js';
 import { formatWords, joinWords } from './format.js';
 import { runTool } from './process.js';
 import {
+  type AudioHeader,
   type Engine,
   EngineError,
   type EngineResult,
@@ -47,6 +48,14 @@ export class PocketSphinxEngine implements Engine {
       const value = options[flag];
       if (value) this.#modelArgs.push(`-${flag}`, value);
     }
+  }
+
+  probe(audioPath: string, options: { signal?: AbortSignal } = {}): Promise<AudioHeader | undefined> {
+    return probeAudio(audioPath, {
+      executables: this.#executables,
+      signal: options.signal,
+      timeoutMs: this.#timeoutMs,
+    });
   }
 
   async transcribe(audioPath: string, options: TranscribeOptions = {}): Promise<EngineResult> {

@@ -29,6 +29,14 @@ export interface TranscribeOptions {
   format_text?: boolean;
 }
 
+/** What an audio file's header declares, before any of it is decoded. */
+export interface AudioHeader {
+  sampleRate: number;
+  channels: number;
+  /** Seconds of audio; undefined when the header does not say. */
+  seconds: number | undefined;
+}
+
 export interface Engine {
   /** A stable name for configuration and logs, e.g. `pocketsphinx`. */
   readonly name: string;
@@ -37,6 +45,11 @@ export interface Engine {
    * timeout, failure) or with the signal's reason on abort; every child process it started has exited by then.
    */
   transcribe(audioPath: string, options?: TranscribeOptions): Promise<EngineResult>;
+  /**
+   * The audio's declared format, read from its header without converting or recognising it, so the job can
+   * refuse audio it would not accept before paying for either. Undefined when the header cannot be read.
+   */
+  probe?(audioPath: string, options?: { signal?: AbortSignal }): Promise<AudioHeader | undefined>;
 }
 
 export type EngineErrorCode = 'unavailable' | 'bad_audio' | 'timeout' | 'failed';

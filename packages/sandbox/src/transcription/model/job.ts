@@ -1,10 +1,11 @@
-import { access } from 'node:fs/promises';
+import { access, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname } from 'node:path';
 import { splitSentences } from '../derive/index.js';
 import { readWavFormat, wavDuration } from '../engine/audio.js';
-import { type Engine, EngineError, INSTALL_HINT } from '../engine/index.js';
+import { type AudioHeader, type Engine, EngineError, INSTALL_HINT } from '../engine/index.js';
 import { analyseContentSafety, analyseSentiment } from '../intelligence/index.js';
+import { audioRefusal } from './audio-limits.js';
 import { DownloadError, downloadAudio, type LocalAudio } from './audio-source.js';
 import { describeFileType } from './file-type.js';
 import { writeRedactedAudio } from './redacted-audio.js';
@@ -52,11 +53,14 @@ export async function runTranscriptJob(
   let audio: LocalAudio | null = null;
   try {
     audio = await localAudio(ctx, record, signal);
-    // A WAV header says how long the audio is: 2 KB declaring 1 Hz is 1,000 s of work for the converter and
-    // the recogniser, so the limit is applied before either runs, not only to what they report.
-    const declared = await declaredSeconds(audio.path);
-    if (declared !== undefined && declared > ctx.maxAudioSeconds)
-      throw tooLong(declared, ctx.maxAudioSeconds);
+    // The header says how long the audio is: 2 KB declaring 1 Hz is 2,000 s of work for the converter and
+    // the recogniser, so the limits are applied before either runs, not only to what they report.
+    const refusal = audioRefusal(
+      await declaredAudio(ctx.engine, audio.path, signal),
+      (await stat(audio.path)).size,
+      ctx.maxAudioSeconds,
+    );
+    if (refusal) throw new JobError(refusal);
     const params = record.params;
     const recognised = await ctx.engine.transcribe(audio.path, {
       signal,
@@ -102,10 +106,15 @@ const UPLOAD_GONE = 'Cannot access uploaded file: it was deleted.';
 const tooLong = (seconds: number, max: number) =>
   new JobError(`Audio duration of ${Math.round(seconds)} seconds exceeds the maximum of ${max} seconds.`);
 
-/** Seconds of audio a WAV file's header declares; undefined for other formats (their converter finds out). */
-async function declaredSeconds(path: string): Promise<number | undefined> {
-  const format = await readWavFormat(path).catch(() => undefined);
-  return format ? wavDuration(format) : undefined;
+/** What the audio's header declares: the engine's reading, or the WAV header for an engine that has none. */
+async function declaredAudio(
+  engine: Engine,
+  path: string,
+  signal: AbortSignal,
+): Promise<AudioHeader | undefined> {
+  if (engine.probe) return engine.probe(path, { signal });
+  const wav = await readWavFormat(path).catch(() => undefined);
+  return wav && { sampleRate: wav.sampleRate, channels: wav.channels, seconds: wavDuration(wav) };
 }
 
 /** The upload is still known and its file still on disk. */
