@@ -1,3 +1,5 @@
+import { postWebhook, webhookHeaders } from './webhook-post.js';
+
 export interface WebhookOptions {
   /** Delivery attempts in all. Default 10, as the service. */
   attempts: number;
@@ -37,25 +39,26 @@ export class WebhookSender {
   }
 
   async #deliver(delivery: WebhookDelivery): Promise<void> {
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
-      'User-Agent': 'x-sandbox-transcription-webhook',
-    };
-    if (delivery.authHeader) headers[delivery.authHeader.name] = delivery.authHeader.value;
+    let headers: (readonly [string, string])[];
+    try {
+      headers = webhookHeaders(delivery.authHeader);
+    } catch {
+      // Requests are checked before they are accepted; only a hand-edited data file gets here, and no
+      // receiver could be sent such a header, so no attempt is made.
+      delivery.onStatus(null);
+      return;
+    }
     const body = JSON.stringify(delivery.body);
     for (let attempt = 1; attempt <= this.#options.attempts; attempt++) {
       if (this.#stop.signal.aborted) return;
       let status: number | null = null;
       try {
-        const response = await fetch(delivery.url, {
-          method: 'POST',
+        status = await postWebhook(
+          delivery.url,
           headers,
           body,
-          redirect: 'manual',
-          signal: AbortSignal.any([this.#stop.signal, AbortSignal.timeout(this.#options.timeoutMs)]),
-        });
-        status = response.status;
-        await response.body?.cancel().catch(() => {});
+          AbortSignal.any([this.#stop.signal, AbortSignal.timeout(this.#options.timeoutMs)]),
+        );
       } catch {
         status = null;
       }
