@@ -1,4 +1,4 @@
-import { readBoundedBody } from '../../kit/body.js';
+import { readBody } from '../../kit/body.js';
 import type { FaultQueue } from '../../kit/faults.js';
 import { sleep } from '../../kit/faults.js';
 import type { RateWindows } from '../../kit/rate-windows.js';
@@ -91,8 +91,11 @@ export async function handleHttp(ctx: HttpContext, request: Request, env: NodeEn
 
   // Enough for a full batch: 10 events of `maxPayloadBytes` each, their channel names and the JSON around them.
   const maxBody = MAX_BATCH_EVENTS * ctx.hub.settings.maxPayloadBytes + 64 * 1024;
-  const body = await readBoundedBody(request, maxBody);
-  if (body === null) return toResponse(fail(413, `Request body exceeds ${maxBody} bytes`));
+  const read = await readBody(request, maxBody);
+  // A client that hung up mid-body reads no answer; this one only ends the request, quietly.
+  if ('hungUp' in read) return toResponse(fail(400, 'Request body ended before its declared length'));
+  if ('tooLarge' in read) return toResponse(fail(413, `Request body exceeds ${maxBody} bytes`));
+  const body = read.bytes;
   const problem = authProblem(
     app,
     { method, path, params, body },

@@ -1,4 +1,4 @@
-import { readBoundedBody } from '../../kit/body.js';
+import { readBody } from '../../kit/body.js';
 import { parseJsonBody } from '../model/json-body.js';
 import { MAX_PARAMS_BYTES } from '../model/params.js';
 import { fail, type Reply } from './respond.js';
@@ -12,8 +12,12 @@ export type ParamsBody = { value: unknown } | { reply: Reply };
  * of the body is never read.
  */
 export async function readParamsBody(request: Request): Promise<ParamsBody> {
-  const bytes = await readBoundedBody(request, MAX_PARAMS_BYTES);
-  if (bytes === null) {
+  const read = await readBody(request, MAX_PARAMS_BYTES);
+  if ('hungUp' in read) {
+    // The client closed the connection mid-body: nobody reads this answer, and it is no server failure.
+    return { reply: fail(400, 'Invalid request body: the request ended before its body did.') };
+  }
+  if ('tooLarge' in read) {
     return {
       reply: {
         ...fail(413, `Request body larger than ${MAX_PARAMS_BYTES} bytes.`),
@@ -21,7 +25,7 @@ export async function readParamsBody(request: Request): Promise<ParamsBody> {
       },
     };
   }
-  const parsed = parseJsonBody(bytes.toString('utf8'));
+  const parsed = parseJsonBody(read.bytes.toString('utf8'));
   return 'error' in parsed ? { reply: fail(400, parsed.error) } : parsed;
 }
 
