@@ -207,6 +207,7 @@ async function main(): Promise<void> {
     ...(values.realtime ? { realtime: { randomKeys: values['random-keys'] } } : {}),
     ...(values.data ? { dataFile: values.data } : {}),
   };
+  optionsRead = true;
   const sandbox = await startSandbox(options);
   let stopping = false;
   const stop = (signal: string) => {
@@ -239,9 +240,14 @@ async function main(): Promise<void> {
   process.stdout.write(out + banner(sandbox, options, keysNote));
 }
 
+/**
+ * Set once the options are read: a failure after that (a data file that does not load, a port in use) is not
+ * a usage mistake, and its message (file and fault) is the whole story, so the usage text is left out.
+ */
+let optionsRead = false;
+
 main().catch((err: unknown) => {
-  // A data file that does not load is not a usage mistake: its message (file and fault) is the whole story.
-  const usage = err instanceof Error && err.name === 'DataFileError' ? '' : `\n${USAGE}`;
+  const usage = optionsRead || (err instanceof Error && err.name === 'DataFileError') ? '' : `\n${USAGE}`;
   process.stderr.write(`x-sandbox: ${err instanceof Error ? err.message : String(err)}\n${usage}`);
   process.exit(1);
 });

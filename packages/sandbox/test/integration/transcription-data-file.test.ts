@@ -73,6 +73,9 @@ const record = {
   deleted: false,
 };
 
+/** JSON text with the string "DEEP" replaced by 20,000 arrays inside each other (too deep to stringify). */
+const deepened = (text: string) => text.replace('"DEEP"', `${'['.repeat(20_000)}${']'.repeat(20_000)}`);
+
 describe('a data directory that does not load', () => {
   const snapshot = (body: object) =>
     JSON.stringify({ version: 1, seq: 0, transcripts: [], uploads: [], ...body });
@@ -107,6 +110,21 @@ describe('a data directory that does not load', () => {
       snapshot({}),
       `${JSON.stringify({ seq: 1, entry: { transcript: { ...record, status: 'lost' } } })}\n`,
       'line 1: transcript.status is not one of queued, processing, completed, error ("lost")',
+    ],
+    [
+      // JSON.parse reads it; serialising the state again (the snapshot written at start) overflowed the stack.
+      'params nested 20,000 deep',
+      deepened(snapshot({ transcripts: [{ ...record, params: { ...record.params, x: 'DEEP' } }] })),
+      null,
+      'transcripts[0].params nests deeper than 64 levels',
+    ],
+    [
+      'an upload nested 20,000 deep in the journal',
+      snapshot({}),
+      deepened(
+        `${JSON.stringify({ seq: 1, entry: { upload: { id: 'u', key: 'k', path: '/p', bytes: 1, x: 'DEEP' } } })}\n`,
+      ),
+      'line 1: upload.x nests deeper than 64 levels',
     ],
   ])('%s: exits 1 naming the file and the fault', async (name, text, journal, fault) => {
     const data = join(dir, name.replaceAll(' ', '-'));

@@ -1,3 +1,4 @@
+import { MAX_JSON_DEPTH } from './json-body.js';
 import type { TranscriptRecord } from './transcripts.js';
 import type { UploadRecord } from './uploads.js';
 
@@ -24,8 +25,39 @@ const show = (v: unknown): string => {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 };
 
+/**
+ * Whether a value nests arrays and objects deeper than `limit`, walked with an explicit stack. Why: a record
+ * nested 20,000 deep loads (JSON.parse does not recurse) but every later JSON.stringify of the state (the
+ * snapshot written at start, each answer) overflows the stack; measuring must not recurse either.
+ */
+function deeperThan(value: unknown, limit: number): boolean {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    if (item.value === null || typeof item.value !== 'object') continue;
+    const depth = item.depth + 1;
+    if (depth > limit) return true;
+    for (const child of Object.values(item.value)) {
+      if (child !== null && typeof child === 'object') stack.push({ value: child, depth });
+    }
+  }
+  return false;
+}
+
+/**
+ * The first field of a record nested deeper than a request body may be (params are a body; results are a few
+ * levels), named for the message. Checked before anything else reads the record.
+ */
+function tooDeep(r: Record<string, unknown>, at: string): string | null {
+  for (const [field, value] of Object.entries(r)) {
+    if (deeperThan(value, MAX_JSON_DEPTH)) return `${at}.${field} nests deeper than ${MAX_JSON_DEPTH} levels`;
+  }
+  return null;
+}
+
 export function transcriptProblem(r: unknown, at: string): string | null {
   if (!isObject(r)) return `${at} is not a transcript record (${show(r)})`;
+  const deep = tooDeep(r, at);
+  if (deep) return deep;
   for (const field of ['id', 'key', 'created'] as const) {
     if (typeof r[field] !== 'string') return `${at}.${field} is not a string (${show(r[field])})`;
   }
@@ -75,6 +107,8 @@ function isWord(w: unknown): boolean {
 
 export function uploadProblem(u: unknown, at: string): string | null {
   if (!isObject(u)) return `${at} is not an upload record (${show(u)})`;
+  const deep = tooDeep(u, at);
+  if (deep) return deep;
   for (const field of ['id', 'key', 'path'] as const) {
     if (typeof u[field] !== 'string') return `${at}.${field} is not a string (${show(u[field])})`;
   }
