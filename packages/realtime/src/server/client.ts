@@ -3,6 +3,7 @@ import {
   BaseClient,
   type ClientOptions,
   type HeaderSource,
+  optionIssues,
   type RateLimitOptions,
   type RequestOptions,
   type ServiceAdapter,
@@ -174,11 +175,26 @@ export class RealtimeServer extends BaseClient<RealtimeServerOptions> {
   }
 }
 
+/** A host name or IP address, with an optional port: no scheme, no path. */
+const HOST = /^[A-Za-z0-9.-]+(:\d+)?$|^\[[0-9a-fA-F:.]+\](:\d+)?$/;
+
 function checkOptions(options: RealtimeServerOptions): {
   baseURL: string;
   masterKey: Uint8Array | undefined;
 } {
   const issues: ValidationIssue[] = [];
+  // Types first, naming what was received (`port: expected a number >= 0, received a string ("8787")`); the
+  // checks of range and form below skip an option whose type is already wrong.
+  const typeIssues = optionIssues(options, {
+    host: 'string',
+    cluster: 'string',
+    port: 'number',
+    useTLS: 'boolean',
+    encryptionMasterKeyBase64: 'string',
+    maxPayloadBytes: 'number',
+    coalesce: 'boolean',
+  });
+  const wrongType = new Set(typeIssues.map((issue) => issue.path));
   const nonEmpty = (field: 'key' | 'secret', what: string) => {
     if (typeof options[field] !== 'string' || options[field].trim() === '')
       issues.push({ path: field, message: `is required (${what})` });
@@ -192,33 +208,33 @@ function checkOptions(options: RealtimeServerOptions): {
   nonEmpty('key', 'the app key, the one pusher-js is given');
   nonEmpty('secret', 'the app secret; keep it on the server');
   let host: string | undefined;
+  issues.push(...typeIssues);
   if (options.host !== undefined && options.cluster !== undefined) {
     issues.push({ path: 'host', message: 'give host or cluster, not both' });
   } else if (options.host !== undefined) {
-    if (
-      typeof options.host !== 'string' ||
-      !/^[A-Za-z0-9.-]+(:\d+)?$|^\[[0-9a-fA-F:.]+\](:\d+)?$/.test(options.host)
-    ) {
+    if (typeof options.host === 'string' && HOST.test(options.host)) host = options.host;
+    else if (!wrongType.has('host')) {
       issues.push({
         path: 'host',
-        message: `must be a host name such as api-eu.pusher.com, without scheme or path (got ${JSON.stringify(String(options.host)).slice(0, 60)}); use useTLS and port for the rest`,
+        message: `must be a host name such as api-eu.pusher.com, without scheme or path (got ${JSON.stringify(options.host).slice(0, 60)}); use useTLS and port for the rest`,
       });
-    } else host = options.host;
+    }
   } else if (options.cluster !== undefined) {
-    if (typeof options.cluster !== 'string' || !/^[a-z0-9-]+$/.test(options.cluster))
+    if (typeof options.cluster === 'string' && /^[a-z0-9-]+$/.test(options.cluster))
+      host = `api-${options.cluster}.pusher.com`;
+    else if (!wrongType.has('cluster'))
       issues.push({ path: 'cluster', message: 'must be a cluster name such as eu, mt1 or ap1' });
-    else host = `api-${options.cluster}.pusher.com`;
   } else {
     issues.push({ path: 'cluster', message: 'is required (or host): e.g. cluster: "eu"' });
   }
   const { port } = options;
-  if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65_536))
-    issues.push({ path: 'port', message: 'must be an integer 1..65535' });
+  if (port !== undefined && !wrongType.has('port') && !(Number.isInteger(port) && port > 0 && port < 65_536))
+    issues.push({ path: 'port', message: `must be an integer 1..65535, received ${port}` });
   const max = options.maxPayloadBytes;
-  if (max !== undefined && !(Number.isInteger(max) && max > 0))
-    issues.push({ path: 'maxPayloadBytes', message: 'must be a positive integer' });
+  if (max !== undefined && !wrongType.has('maxPayloadBytes') && !(Number.isInteger(max) && max > 0))
+    issues.push({ path: 'maxPayloadBytes', message: `must be a positive integer, received ${max}` });
   let masterKey: Uint8Array | undefined;
-  if (options.encryptionMasterKeyBase64 !== undefined) {
+  if (options.encryptionMasterKeyBase64 !== undefined && !wrongType.has('encryptionMasterKeyBase64')) {
     const decoded = decodeMasterKey(options.encryptionMasterKeyBase64);
     if (typeof decoded === 'string') issues.push({ path: 'encryptionMasterKeyBase64', message: decoded });
     else masterKey = decoded;

@@ -1,11 +1,7 @@
 import { type HeaderSource, readHeader, verifyHmac } from '@x/core';
 import { WebhookVerificationError } from './errors.js';
-import {
-  type UnknownWebhookEvent,
-  type WebhookEvent,
-  webhookBody,
-  webhookEvent,
-} from './schemas/webhooks.js';
+import { jsonTextDepth, MAX_JSON_DEPTH } from './internal/json-depth.js';
+import { type UnknownWebhookEvent, type WebhookEvent, webhookEvent } from './schemas/webhooks.js';
 
 /** One of the app's key/secret pairs; an app may have several (rotation). */
 export interface WebhookToken {
@@ -90,22 +86,50 @@ export async function verifyWebhook(
   return payload;
 }
 
+/** The body and an event around the data a client sent: that data may nest `MAX_JSON_DEPTH` levels itself. */
+const MAX_BODY_DEPTH = MAX_JSON_DEPTH + 3;
+
+function malformed(problem: string): WebhookVerificationError {
+  return new WebhookVerificationError('malformed', `the body is signed but ${problem}`);
+}
+
+/** A property the parsed JSON holds itself; never one inherited from `Object.prototype`. */
+function own(record: object, key: string): unknown {
+  return Object.hasOwn(record, key) ? (record as Record<string, unknown>)[key] : undefined;
+}
+
+const isRecord = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Parses a verified body. Its depth is bounded before `JSON.parse` (whatever walks the events next, a logger
+ * or `JSON.stringify`, would otherwise overflow the stack), and the events returned are the parsed objects
+ * themselves, checked by the schemas but not copied: a copy would drop a key named `__proto__`, which
+ * `JSON.parse` keeps as an ordinary own property, from a body whose every byte was signed.
+ */
 function parseBody(rawBody: string | Uint8Array): WebhookPayload {
+  const text = typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody);
+  if (jsonTextDepth(text, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) {
+    throw malformed(`nests deeper than ${MAX_BODY_DEPTH} levels of arrays and objects; no webhook does`);
+  }
   let json: unknown;
   try {
-    json = JSON.parse(typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody));
+    json = JSON.parse(text);
   } catch {
-    throw new WebhookVerificationError('malformed', 'the body is signed but is not JSON');
+    throw malformed('is not JSON');
   }
-  const body = webhookBody.safeParse(json);
-  if (!body.success) {
-    throw new WebhookVerificationError('malformed', 'the body is signed but has no time_ms or events');
-  }
-  const payload: WebhookPayload = { time_ms: body.data.time_ms, events: [], unrecognized: [] };
-  for (const event of body.data.events) {
-    const known = webhookEvent.safeParse(event);
-    if (known.success) payload.events.push(known.data);
-    else payload.unrecognized.push(event);
-  }
+  if (!isRecord(json)) throw malformed('is not a JSON object');
+  const time = own(json, 'time_ms');
+  if (typeof time !== 'number' || !Number.isFinite(time)) throw malformed('its time_ms is not a number');
+  const events = own(json, 'events');
+  if (!Array.isArray(events)) throw malformed('its events is not an array');
+  const payload: WebhookPayload = { time_ms: time, events: [], unrecognized: [] };
+  events.forEach((event: unknown, i) => {
+    if (!isRecord(event) || typeof own(event, 'name') !== 'string') {
+      throw malformed(`its events[${i}] is not an object with a string name`);
+    }
+    if (webhookEvent.safeParse(event).success) payload.events.push(event as WebhookEvent);
+    else payload.unrecognized.push(event as UnknownWebhookEvent);
+  });
   return payload;
 }

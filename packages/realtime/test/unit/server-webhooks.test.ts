@@ -97,6 +97,59 @@ describe('verifyWebhook', () => {
     ).resolves.toBeDefined();
   });
 
+  it('refuses a signed body nested too deep as malformed, before parsing it', async () => {
+    const event = (data: string) =>
+      `{"time_ms":${NOW},"events":[{"name":"client_event","channel":"private-a","event":"client-x","socket_id":"1.2","data":${data}}]}`;
+    const signed = (body: string) => ({
+      'x-pusher-key': 'key-1',
+      'x-pusher-signature': sign('secret-1', body),
+    });
+    for (const data of [
+      '['.repeat(8_000) + ']'.repeat(8_000),
+      '{"a":'.repeat(8_000) + '1' + '}'.repeat(8_000),
+    ]) {
+      const body = event(data);
+      await expect(verifyWebhook(body, signed(body), { tokens })).rejects.toMatchObject({
+        reason: 'malformed',
+        message: expect.stringMatching(/nests deeper than 103 levels/),
+      });
+    }
+    // Client data 100 levels deep (the object and 99 arrays) still verifies; brackets inside strings do not count.
+    const fine = event(`{"s":"${'['.repeat(500)}","d":${'['.repeat(99)}${']'.repeat(99)}}`);
+    await expect(verifyWebhook(fine, signed(fine), { tokens })).resolves.toMatchObject({
+      events: [{ name: 'client_event' }],
+    });
+  });
+
+  it('keeps a key named __proto__ as a key, and says which field is wrong', async () => {
+    const signed = (body: string) => ({
+      'x-pusher-key': 'key-1',
+      'x-pusher-signature': sign('secret-1', body),
+    });
+    const body = `{"time_ms":${NOW},"events":[{"name":"channel_occupied","channel":"a","__proto__":{"polluted":1}},{"name":"new_kind","__proto__":[1]}]}`;
+    const payload = await verifyWebhook(body, signed(body), { tokens });
+    const [known] = payload.events;
+    expect(Object.hasOwn(known!, '__proto__')).toBe(true);
+    expect((known as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.hasOwn(payload.unrecognized[0]!, '__proto__')).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const messages: [string, RegExp][] = [
+      [
+        `{"time_ms":${NOW},"events":[{"__proto__":{"name":"channel_occupied","channel":"a"}}]}`,
+        /events\[0\] is not an object with a string name/,
+      ],
+      [`{"__proto__":{"time_ms":${NOW},"events":[]}}`, /time_ms is not a number/],
+      [`{"time_ms":${NOW},"__proto__":{"events":[]}}`, /events is not an array/],
+      ['[1]', /is not a JSON object/],
+    ];
+    for (const [text, message] of messages) {
+      await expect(verifyWebhook(text, signed(text), { tokens })).rejects.toMatchObject({
+        reason: 'malformed',
+        message: expect.stringMatching(message),
+      });
+    }
+  });
+
   it('is on the server instance with its own key and secret', async () => {
     const server = new RealtimeServer({ appId: 1, key: 'key-1', secret: 'secret-1', cluster: 'eu' });
     const { body, headers } = hook([{ name: 'cache_miss', channel: 'cache-a' }]);
@@ -128,15 +181,41 @@ describe('RealtimeServer options', () => {
       'appId',
       'key',
       'secret',
+      'maxPayloadBytes', // -1: a type issue (a number >= 0), and those come first
       'host',
       'port',
-      'maxPayloadBytes',
       'encryptionMasterKeyBase64',
     ]);
     expect(() => new RealtimeServer({ appId: 1, key: 'k', secret: 's' })).toThrow(/cluster: is required/);
     expect(() => new RealtimeServer({ appId: 1, key: 'k', secret: 's', cluster: 'eu', host: 'h' })).toThrow(
       /not both/,
     );
+  });
+
+  it('says which type an option got', () => {
+    const issues = (options: Record<string, unknown>) => {
+      try {
+        new RealtimeServer({ appId: 1, key: 'k', secret: 's', ...options } as never);
+      } catch (e) {
+        return (e as ValidationError).issues;
+      }
+    };
+    expect(issues({ host: 'localhost', port: '8787' })).toEqual([
+      { path: 'port', message: 'expected a number >= 0, received a string ("8787")' },
+    ]);
+    expect(
+      issues({ cluster: 'eu', useTLS: 'false', coalesce: 1, maxPayloadBytes: '10' })?.map((i) => i.message),
+    ).toEqual([
+      'expected a boolean, received a string ("false")',
+      'expected a number >= 0, received a string ("10")',
+      'expected a boolean, received a number',
+    ]);
+    expect(issues({ host: 8787 })).toEqual([
+      { path: 'host', message: 'expected a string, received a number' },
+    ]);
+    expect(issues({ cluster: 'eu', port: 70_000 })).toEqual([
+      { path: 'port', message: 'must be an integer 1..65535, received 70000' },
+    ]);
   });
 
   it('builds the base URL from cluster or host, TLS by default', () => {

@@ -1,11 +1,12 @@
 import { ValidationError, type ValidationIssue } from '@x/core';
 import { channelKind, channelNameProblem, eventNameProblem } from '../../shared/names.js';
 import { utf8Length } from './bytes.js';
+import { jsonValueIssue } from './json-depth.js';
 
 /**
  * The rules every event obeys before it is sent (HTTP API reference, pusher-http-node `trigger`): channel
- * and event names, at most 100 channels, a socket id that looks like one, data that fits the payload limit,
- * and encryption only for a single channel.
+ * and event names, at most 100 channels, a socket id that looks like one, data that JSON can encode and that
+ * fits the payload limit, and encryption only for a single channel.
  */
 
 export const MAX_CHANNELS_PER_TRIGGER = 100;
@@ -81,6 +82,8 @@ export function eventIssues(input: EventInput, rules: EventRules, prefix = ''): 
   if (nameProblem) issues.push({ path: at('name'), message: nameProblem });
   if (input.data === undefined)
     issues.push({ path: at('data'), message: 'is required (pass null or {} for an event without data)' });
+  const dataIssue = jsonValueIssue(input.data, at('data'));
+  if (dataIssue) issues.push(dataIssue);
   if (input.socketId !== undefined && !/^\d+\.\d+$/.test(String(input.socketId))) {
     issues.push({ path: at('socketId'), message: 'must look like "123.456" (a socket_id from pusher-js)' });
   }
