@@ -15,6 +15,13 @@ const MAX_INPUT_NESTING_LEVEL = 64;
  */
 export function parsePhpPairs(pairs: Iterable<[string, string]>): PhpArray {
   const root: PhpArray = Object.create(null);
+  // Each array's next `[]` index, as PHP keeps it (nNextFreeElement): one past the largest integer key so far.
+  // Scanning the keys for it at every `a[]=` made a form of many of them quadratic.
+  const nextFree = new WeakMap<PhpArray, number>();
+  const put = (node: PhpArray, key: string, value: PhpValue) => {
+    node[key] = value;
+    if (/^(0|[1-9]\d*)$/.test(key)) nextFree.set(node, Math.max(nextFree.get(node) ?? 0, Number(key) + 1));
+  };
   for (const [rawKey, value] of pairs) {
     if (rawKey === '') continue;
     const open = rawKey.indexOf('[');
@@ -46,22 +53,14 @@ export function parsePhpPairs(pairs: Iterable<[string, string]>): PhpArray {
       let child = node[key];
       if (child === undefined || typeof child === 'string') {
         child = Object.create(null) as PhpArray;
-        node[key] = child;
+        put(node, key, child);
       }
       node = child;
-      key = sub === '' ? String(nextIndex(node)) : sub;
+      key = sub === '' ? String(nextFree.get(node) ?? 0) : sub;
     }
-    node[key] = value;
+    put(node, key, value);
   }
   return root;
-}
-
-function nextIndex(node: PhpArray): number {
-  let max = -1;
-  for (const k of Object.keys(node)) {
-    if (/^(0|[1-9]\d*)$/.test(k)) max = Math.max(max, Number(k));
-  }
-  return max + 1;
 }
 
 /** Splits a raw query/form string into decoded pairs the way PHP does (`+` is a space). */
