@@ -2,13 +2,13 @@ import { channelKind, channelNameProblem } from '../shared/names.js';
 import { authenticateUser, authorizeChannel, type ChannelAuthData, relativeEndpoint } from './auth.js';
 import { DEFAULT_BACKOFF } from './backoff.js';
 import { Channel, PrivateChannel } from './channel.js';
-import { ClientEventQueue, DEFAULT_CLIENT_EVENT_BUFFER } from './client-events.js';
+import { ClientEventQueue } from './client-events.js';
 import { type Clock, systemClock } from './clock.js';
 import { Connection } from './connection.js';
 import { EncryptedChannel } from './encrypted.js';
 import { ValidationError } from './errors.js';
 import { type Log, makeLog } from './log.js';
-import type { RealtimeClientOptions } from './options.js';
+import { type RealtimeClientOptions, type Settings, settle } from './options.js';
 import { PresenceChannel } from './presence.js';
 import { connectionUrl, type Frame } from './protocol.js';
 import { defaultWebSocketFactory } from './socket/websocket.js';
@@ -40,16 +40,14 @@ export class RealtimeClient<UserInfo = Record<string, unknown>> {
   readonly user: User;
   private readonly channels = new Map<string, AnyChannel>();
   private readonly clientEvents: ClientEventQueue;
-  private readonly options: RealtimeClientOptions;
+  private readonly options: Settings;
   private readonly log: Log;
   private readonly host: UserHost;
   private removeNetworkListeners: (() => void) | null = null;
 
   constructor(key: string, options: RealtimeClientOptions = {}) {
-    if (typeof key !== 'string' || key === '')
-      throw new ValidationError('options', [{ path: 'key', message: 'is required' }]);
-    const host = options.wsHost ?? (options.cluster ? `ws-${options.cluster}.pusher.com` : undefined);
-    if (!host) throw new ValidationError('options', [{ path: 'cluster', message: 'set cluster or wsHost' }]);
+    const settings = settle(key, options);
+    const host = settings.wsHost || `ws-${settings.cluster}.pusher.com`;
     // An endpoint given outright is checked now; the defaults (relative too) only fail if a channel needs them.
     for (const path of ['channelAuthorization', 'userAuthentication'] as const) {
       const auth = options[path];
@@ -57,7 +55,7 @@ export class RealtimeClient<UserInfo = Record<string, unknown>> {
       if (problem) throw new ValidationError('options', [{ path: `${path}.endpoint`, message: problem }]);
     }
     this.key = key;
-    this.options = options;
+    this.options = settings;
     this.log = makeLog(options.logger, options.logLevel);
     const clock = options.clock ?? systemClock;
     const factory = options.webSocketFactory;
@@ -67,13 +65,13 @@ export class RealtimeClient<UserInfo = Record<string, unknown>> {
           key,
           host,
           tls,
-          port: tls ? (options.wssPort ?? 443) : (options.wsPort ?? 80),
-          path: options.wsPath,
+          port: tls ? settings.wssPort : settings.wsPort,
+          path: settings.wsPath,
         }),
-      tls: options.forceTLS ?? true,
-      activityTimeoutMs: options.activityTimeout ?? 120_000,
-      pongTimeoutMs: options.pongTimeout ?? 30_000,
-      connectTimeoutMs: options.connectTimeout ?? 10_000,
+      tls: settings.forceTLS,
+      activityTimeoutMs: settings.activityTimeout,
+      pongTimeoutMs: settings.pongTimeout,
+      connectTimeoutMs: settings.connectTimeout,
       backoff: { ...DEFAULT_BACKOFF, ...options.reconnect },
       factory: factory ? () => factory : defaultWebSocketFactory,
       diagnose: (url, event) => import('#websocket').then((m) => m.plainHttp?.(url, event)),
@@ -84,7 +82,7 @@ export class RealtimeClient<UserInfo = Record<string, unknown>> {
     this.host = this.makeHost(clock);
     this.user = new User(this.host);
     this.clientEvents = new ClientEventQueue(
-      options.clientEventBuffer ?? DEFAULT_CLIENT_EVENT_BUFFER,
+      settings.clientEventBuffer,
       clock,
       (name) => this.connection.state === 'connected' && this.channels.get(name)?.isSubscribed === true,
       (channel, event, data) => this.connection.send(event, data, channel),
@@ -216,7 +214,7 @@ export class RealtimeClient<UserInfo = Record<string, unknown>> {
       unsubscribe: (channel) => this.unsubscribe(channel),
       subscribed: () => this.clientEvents.pump(),
       clock,
-      subscriptionTimeoutMs: options.subscriptionTimeout ?? 10_000,
+      subscriptionTimeoutMs: options.subscriptionTimeout,
       log: this.log,
     };
   }

@@ -10,14 +10,28 @@ import type { Log } from './log.js';
 
 const BRANDS = Symbol.for('@x/core/error-brands');
 
-function brand(error: Error, brands: string[], name: string): void {
-  Object.defineProperty(error, BRANDS, { value: Object.freeze(brands), enumerable: false });
-  Object.defineProperty(error, 'name', { value: name, enumerable: false, writable: true });
-}
+/** Core's `XError` protocol in one small base: the brand list, the name, `instanceof` by brand, `toJSON`. */
+class Branded extends Error {
+  static brand = '';
 
-function hasBrand(value: unknown, name: string): boolean {
-  const brands = (value as { [BRANDS]?: unknown } | null)?.[BRANDS];
-  return Array.isArray(brands) && brands.includes(name);
+  constructor(message: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    const { brand } = new.target as typeof Branded;
+    Object.defineProperty(this, BRANDS, { value: Object.freeze([brand, 'XError']) });
+    Object.defineProperty(this, 'name', { value: brand, writable: true });
+  }
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    const brands = (value as { [BRANDS]?: unknown } | null)?.[BRANDS];
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the subclass being tested against, as in core.
+    return Array.isArray(brands) && brands.includes(this.brand);
+  }
+
+  /** The name, the message and the subclass's own fields (`code`, `closeCode`; `issues`), as core's have. */
+  toJSON(): Record<string, unknown> {
+    const { name, message } = this;
+    return { name, message, ...(this as object) };
+  }
 }
 
 /** An error's message, or the thrown value as a string. */
@@ -40,23 +54,15 @@ export function failure(
 }
 
 /** A protocol error (`pusher:error` code), a refused connection (close code), or a failed subscription or signin. */
-export class RealtimeError extends Error {
+export class RealtimeError extends Branded {
+  static override brand = 'RealtimeError';
   readonly code: number | undefined;
   readonly closeCode: number | undefined;
 
   constructor(message: string, init?: { code?: number; closeCode?: number; cause?: unknown }) {
-    super(message, init?.cause === undefined ? undefined : { cause: init.cause });
-    brand(this, ['RealtimeError', 'XError'], 'RealtimeError');
+    super(message, init?.cause);
     this.code = init?.code;
     this.closeCode = init?.closeCode;
-  }
-
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return hasBrand(value, 'RealtimeError');
-  }
-
-  toJSON(): Record<string, unknown> {
-    return { name: this.name, message: this.message, code: this.code, closeCode: this.closeCode };
   }
 }
 
@@ -66,22 +72,14 @@ export interface ValidationIssue {
 }
 
 /** Input refused before anything was sent: a channel or event name, client event data, an option. */
-export class ValidationError extends Error {
+export class ValidationError extends Branded {
+  static override brand = 'ValidationError';
   readonly issues: readonly ValidationIssue[];
 
   constructor(what: string, issues: readonly ValidationIssue[]) {
     super(
       `Invalid ${what}: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`,
     );
-    brand(this, ['ValidationError', 'XError'], 'ValidationError');
     this.issues = issues;
-  }
-
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return hasBrand(value, 'ValidationError');
-  }
-
-  toJSON(): Record<string, unknown> {
-    return { name: this.name, message: this.message, issues: this.issues };
   }
 }

@@ -1,7 +1,9 @@
 import type { LogLevel } from '@x/core';
 import type { ChannelAuthorization, UserAuthentication } from './auth.js';
 import type { BackoffOptions } from './backoff.js';
+import { DEFAULT_CLIENT_EVENT_BUFFER } from './client-events.js';
 import type { Clock } from './clock.js';
+import { ValidationError, type ValidationIssue } from './errors.js';
 import type { ClientLogger } from './log.js';
 import type { WebSocketFactory } from './socket/websocket.js';
 
@@ -48,4 +50,55 @@ export interface RealtimeClientOptions {
   clock?: Clock;
   /** Testing seam: the jitter source, [0, 1). */
   random?: () => number;
+}
+
+/**
+ * The defaults, which also give each option's type: `*Port` options are integers 1..65535, the other numbers
+ * (ms, a count) finite and >= 0. Checked at construction, so `wsPort: 'abc'` fails there, naming the option,
+ * not at connect as "Invalid URL". Kept small and free of @x/core: it is in every browser bundle.
+ */
+const DEFAULTS = {
+  cluster: '',
+  wsHost: '',
+  wsPath: '',
+  forceTLS: true,
+  wsPort: 80,
+  wssPort: 443,
+  activityTimeout: 120_000,
+  pongTimeout: 30_000,
+  connectTimeout: 10_000,
+  subscriptionTimeout: 10_000,
+  clientEventBuffer: DEFAULT_CLIENT_EVENT_BUFFER,
+};
+
+export type Settings = RealtimeClientOptions & typeof DEFAULTS;
+
+/**
+ * The options with their defaults filled in (null and undefined alike), or a `ValidationError` with an issue
+ * for each option of the wrong type or range, e.g. `wsPort: expected integer 1..65535, received string` or `... received number 70000`.
+ */
+export function settle(key: string, options: RealtimeClientOptions): Settings {
+  const settled: Record<string, unknown> = { ...options };
+  const issues: ValidationIssue[] =
+    typeof key === 'string' && key ? [] : [{ path: 'key', message: 'is required' }];
+  for (const [path, fallback] of Object.entries(DEFAULTS)) {
+    settled[path] ??= fallback;
+    const value = settled[path] as number;
+    const want = typeof fallback;
+    const port = path.endsWith('Port');
+    if (
+      typeof value !== want ||
+      (want === 'number' &&
+        !(port ? Number.isInteger(value) && value > 0 && value < 65_536 : value >= 0 && value < Infinity))
+    ) {
+      issues.push({
+        path,
+        message: `expected ${port ? 'integer 1..65535' : want === 'number' ? 'number >= 0' : want}, received ${typeof value}${typeof value === 'number' ? ` ${value}` : ''}`,
+      });
+    }
+  }
+  if (!issues[0] && !settled.wsHost && !settled.cluster)
+    issues.push({ path: 'cluster', message: 'set cluster or wsHost' });
+  if (issues[0]) throw new ValidationError('options', issues);
+  return settled as unknown as Settings;
 }
