@@ -144,3 +144,52 @@ it('real 8 kHz audio in either format is still probed, converted and recognised'
     expect(runs).toContain('sox -q');
   }
 });
+
+it('audio whose header declares no duration (FLAC through a pipe) is converted only up to the limit, never recognised past it', async () => {
+  const short = await startSandbox({
+    store: false,
+    transcription: {
+      apiKeys: [KEY],
+      rateLimit: false,
+      maxAudioSeconds: 10,
+      engine: { engine: 'pocketsphinx', path: `${join(dir, 'bin')}:/usr/bin:/bin` },
+    },
+  });
+  try {
+    // 30 s of tone, written to a pipe so the FLAC header cannot be given its length afterwards.
+    const flac = join(dir, 'unknown-length.flac');
+    const { execFile } = await import('node:child_process');
+    await new Promise<void>((resolve, reject) =>
+      execFile(
+        'sh',
+        [
+          '-c',
+          `sox -n -t raw -r 16000 -c 1 -b 16 -e signed - synth 30 sine 440 | sox -t raw -r 16000 -c 1 -b 16 -e signed - -t flac - | cat > ${flac}`,
+        ],
+        (error) => (error ? reject(error) : resolve()),
+      ),
+    );
+    const up = await fetch(`${short.url}/v2/upload`, {
+      method: 'POST',
+      headers,
+      body: new Uint8Array(await readFile(flac)),
+    });
+    const { upload_url } = (await up.json()) as { upload_url: string };
+    const created = await fetch(`${short.url}/v2/transcript`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ audio_url: upload_url, speech_models: ['universal-2'] }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    await short.transcription!.idle();
+    const t = (await (await fetch(`${short.url}/v2/transcript/${id}`, { headers })).json()) as any;
+    const runs = (await readFile(join(dir, 'runs'), 'utf8')).split('\n').filter(Boolean);
+    expect(t.status).toBe('error');
+    expect(t.error).toBe(
+      'Transcoding failed. The audio is longer than 10 seconds, the most this file may hold (its header does not declare a duration).',
+    );
+    expect(runs).toEqual(['sox --i', 'sox -q']);
+  } finally {
+    await short.close();
+  }
+});

@@ -146,6 +146,8 @@ export interface NormaliseOptions {
   timeoutMs: number;
   /** Where conversions are written (in a private subdirectory). Default: the OS temp directory. */
   tmpDir?: string;
+  /** See `TranscribeOptions.maxSeconds`. */
+  maxSeconds?: number;
 }
 
 /**
@@ -196,6 +198,8 @@ export async function toNativeWav(input: string, options: NormaliseOptions): Pro
         '-e',
         'signed-integer',
         output,
+        // One second past the limit, so audio that reaches it shows as longer than allowed below.
+        ...(options.maxSeconds === undefined ? [] : ['trim', '0', String(Math.ceil(options.maxSeconds) + 1)]),
       ],
       {
         signal: options.signal,
@@ -215,6 +219,12 @@ export async function toNativeWav(input: string, options: NormaliseOptions): Pro
     const converted = await readWavFormat(output);
     if (!converted || !isNative(converted)) {
       throw new EngineError('failed', 'sox did not write a 16 kHz mono 16-bit WAV file.');
+    }
+    if (options.maxSeconds !== undefined && wavDuration(converted) > options.maxSeconds) {
+      throw new EngineError(
+        'failed',
+        `The audio is longer than ${Math.floor(options.maxSeconds)} seconds, the most this file may hold (its header does not declare a duration).`,
+      );
     }
     return { path: output, duration: wavDuration(converted), dispose };
   } catch (error) {

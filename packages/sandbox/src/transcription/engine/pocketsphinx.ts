@@ -73,6 +73,7 @@ export class PocketSphinxEngine implements Engine {
       signal,
       timeoutMs: this.#timeoutMs,
       tmpDir: this.#tmpDir,
+      ...(options.maxSeconds === undefined ? {} : { maxSeconds: options.maxSeconds }),
     });
     try {
       const { stdout } = await runTool(binary, ['-infile', audio.path, '-time', 'yes', ...this.#modelArgs], {

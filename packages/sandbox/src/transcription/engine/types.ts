@@ -27,6 +27,12 @@ export interface TranscribeOptions {
   punctuate?: boolean;
   /** Sentence case and spoken numbers as digits (the service's `format_text`, default true). */
   format_text?: boolean;
+  /**
+   * The most seconds of audio to convert and recognise. A header that declares no duration (a FLAC written to
+   * a pipe) can hide hours of audio in a small file: the conversion stops just past this, and audio that
+   * reaches it is refused before recognition (`EngineError` 'failed').
+   */
+  maxSeconds?: number;
 }
 
 /** What an audio file's header declares, before any of it is decoded. */

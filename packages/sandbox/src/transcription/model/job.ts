@@ -5,7 +5,7 @@ import { splitSentences } from '../derive/index.js';
 import { readWavFormat, wavDuration } from '../engine/audio.js';
 import { type AudioHeader, type Engine, EngineError, INSTALL_HINT } from '../engine/index.js';
 import { analyseContentSafety, analyseSentiment } from '../intelligence/index.js';
-import { audioRefusal } from './audio-limits.js';
+import { audioRefusal, MIN_BYTES_PER_SECOND } from './audio-limits.js';
 import { DownloadError, downloadAudio, type LocalAudio } from './audio-source.js';
 import { describeFileType } from './file-type.js';
 import { writeRedactedAudio } from './redacted-audio.js';
@@ -55,15 +55,18 @@ export async function runTranscriptJob(
     audio = await localAudio(ctx, record, signal);
     // The header says how long the audio is: 2 KB declaring 1 Hz is 2,000 s of work for the converter and
     // the recogniser, so the limits are applied before either runs, not only to what they report.
+    const fileBytes = (await stat(audio.path)).size;
     const refusal = audioRefusal(
       await declaredAudio(ctx.engine, audio.path, signal),
-      (await stat(audio.path)).size,
+      fileBytes,
       ctx.maxAudioSeconds,
     );
     if (refusal) throw new JobError(refusal);
     const params = record.params;
     const recognised = await ctx.engine.transcribe(audio.path, {
       signal,
+      // The same bounds for audio whose header declares no duration, applied while it is converted.
+      maxSeconds: Math.min(ctx.maxAudioSeconds, fileBytes / MIN_BYTES_PER_SECOND),
       punctuate: params.punctuate !== false,
       format_text: params.format_text !== false,
     });
