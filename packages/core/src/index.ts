@@ -53,6 +53,7 @@ export {
   XError,
 } from './errors.js';
 export { REDACTED, redactUrl } from './internal/redact.js';
+export { jsonTextDepth, jsonValueIssue, valueDeeperThan } from './json-depth.js';
 export type { Logger, LogLevel, RedactingLogger } from './log.js';
 export { md5Hex } from './md5.js';
 export {

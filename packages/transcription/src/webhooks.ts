@@ -1,4 +1,12 @@
-import { type HeaderSource, parseInput, readHeader, timingSafeEqual, ValidationError } from '@x/core';
+import {
+  type HeaderSource,
+  jsonTextDepth,
+  parseInput,
+  readHeader,
+  timingSafeEqual,
+  ValidationError,
+  valueDeeperThan,
+} from '@x/core';
 import { type TranscriptWebhookNotification, transcriptWebhookNotification } from './schemas/webhooks.js';
 
 /** The header you registered with `webhook_auth_header_name` / `webhook_auth_header_value`. */
@@ -46,7 +54,7 @@ export function parseWebhook(body: string | Uint8Array | unknown): TranscriptWeb
   let value = body;
   if (typeof body === 'string' || body instanceof Uint8Array) {
     const text = typeof body === 'string' ? body : new TextDecoder().decode(body);
-    if (jsonTextDepth(text) > MAX_DEPTH) throw tooDeep();
+    if (jsonTextDepth(text, MAX_DEPTH) > MAX_DEPTH) throw tooDeep();
     try {
       value = JSON.parse(text);
     } catch {
@@ -54,7 +62,7 @@ export function parseWebhook(body: string | Uint8Array | unknown): TranscriptWeb
         { path: '', message: 'is not JSON (a notification is a JSON object)' },
       ]);
     }
-  } else if (valueDepth(body) > MAX_DEPTH) throw tooDeep();
+  } else if (valueDeeperThan(body, MAX_DEPTH)) throw tooDeep();
   return parseInput(transcriptWebhookNotification, value, WHAT);
 }
 
@@ -71,43 +79,6 @@ function tooDeep(): ValidationError {
   return new ValidationError(WHAT, [
     { path: '', message: `nests deeper than ${MAX_DEPTH} levels; a notification is a flat JSON object` },
   ]);
-}
-
-/** The deepest nesting of `[`/`{` in JSON text, strings skipped; one pass, no recursion. */
-function jsonTextDepth(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c)
-        i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      depth++;
-      if (depth > deepest) deepest = depth;
-      if (deepest > MAX_DEPTH) return deepest;
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return deepest;
-}
-
-/** The nesting depth of a parsed value, walked with an explicit stack; shared or cyclic objects once each. */
-function valueDepth(root: unknown): number {
-  const seen = new Set<object>();
-  const stack: [unknown, number][] = [[root, 0]];
-  let deepest = 0;
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
-    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
-    seen.add(node);
-    if (depth + 1 > deepest) deepest = depth + 1;
-    if (deepest > MAX_DEPTH) return deepest;
-    for (const child of Object.values(node)) stack.push([child, depth + 1]);
-  }
-  return deepest;
 }
 
 /** Narrows a notification to the "job ended" kind. */

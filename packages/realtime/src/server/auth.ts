@@ -1,7 +1,7 @@
 import { ValidationError, type ValidationIssue } from '@x/core';
 import { channelKind, channelNameProblem } from '../shared/names.js';
 import { sharedSecretBase64 } from './encryption.js';
-import { jsonValueIssue } from './internal/json-depth.js';
+import { jsonDataIssue } from './internal/json-depth.js';
 import type { HexSigner } from './signing.js';
 
 /**
@@ -89,7 +89,7 @@ export async function authorizeChannel(
     if (!((typeof userId === 'string' && userId !== '') || typeof userId === 'number')) {
       issues.push({ path: 'presenceData.user_id', message: 'is required (a non-empty string)' });
     }
-    const dataIssue = jsonValueIssue(presenceData, 'presenceData');
+    const dataIssue = jsonDataIssue(presenceData, 'presenceData');
     if (dataIssue) issues.push(dataIssue);
   }
   if (kind === 'encrypted' && !credentials.masterKey) {
@@ -129,7 +129,7 @@ export async function authenticateUser(
       issues.push({ path: 'user.id', message: 'is required (a non-empty string)' });
     if (user.watchlist !== undefined && !Array.isArray(user.watchlist))
       issues.push({ path: 'user.watchlist', message: 'must be an array of user ids' });
-    const dataIssue = jsonValueIssue(user, 'user');
+    const dataIssue = jsonDataIssue(user, 'user');
     if (dataIssue) issues.push(dataIssue);
   }
   if (issues.length > 0) throw new ValidationError('authenticateUser input', issues);

@@ -1,6 +1,6 @@
-import { type HeaderSource, readHeader, verifyHmac } from '@x/core';
+import { type HeaderSource, jsonTextDepth, readHeader, verifyHmac } from '@x/core';
 import { WebhookVerificationError } from './errors.js';
-import { jsonTextDepth, MAX_JSON_DEPTH } from './internal/json-depth.js';
+import { MAX_JSON_DEPTH } from './internal/json-depth.js';
 import { type UnknownWebhookEvent, type WebhookEvent, webhookEvent } from './schemas/webhooks.js';
 
 /** One of the app's key/secret pairs; an app may have several (rotation). */

@@ -1,7 +1,7 @@
 import { ValidationError, type ValidationIssue } from '@x/core';
 import { channelKind, channelNameProblem, eventNameProblem } from '../../shared/names.js';
 import { utf8Length } from './bytes.js';
-import { jsonValueIssue } from './json-depth.js';
+import { jsonDataIssue } from './json-depth.js';
 
 /**
  * The rules every event obeys before it is sent (HTTP API reference, pusher-http-node `trigger`): channel
@@ -82,7 +82,7 @@ export function eventIssues(input: EventInput, rules: EventRules, prefix = ''): 
   if (nameProblem) issues.push({ path: at('name'), message: nameProblem });
   if (input.data === undefined)
     issues.push({ path: at('data'), message: 'is required (pass null or {} for an event without data)' });
-  const dataIssue = jsonValueIssue(input.data, at('data'));
+  const dataIssue = jsonDataIssue(input.data, at('data'));
   if (dataIssue) issues.push(dataIssue);
   if (input.socketId !== undefined && !/^\d+\.\d+$/.test(String(input.socketId))) {
     issues.push({ path: at('socketId'), message: 'must look like "123.456" (a socket_id from pusher-js)' });
