@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { jsonDepthExceeds, MAX_JSON_DEPTH, parseJsonBody } from '../../src/transcription/model/json-body.js';
+import { jsonTextDepth } from '../../src/kit/json-depth.js';
+import { MAX_JSON_DEPTH, parseJsonBody } from '../../src/transcription/model/json-body.js';
 
-describe('jsonDepthExceeds', () => {
+describe("the kit's jsonTextDepth against a request body's bound", () => {
   it.each([
     ['{}', 1, false],
     ['{}', 0, true],
@@ -12,11 +13,11 @@ describe('jsonDepthExceeds', () => {
     ['{"a":"\\"[[[[","b":[1]}', 2, false],
     ['{"a":"\\\\","b":[[1]]}', 2, true],
   ])('%s with a bound of %i → %s', (text, max, exceeds) => {
-    expect(jsonDepthExceeds(text, max)).toBe(exceeds);
+    expect(jsonTextDepth(text, max) > max).toBe(exceeds);
   });
 
   it('measures 100,000 levels without recursion', () => {
-    expect(jsonDepthExceeds('['.repeat(100_000) + ']'.repeat(100_000), MAX_JSON_DEPTH)).toBe(true);
+    expect(jsonTextDepth('['.repeat(100_000) + ']'.repeat(100_000), MAX_JSON_DEPTH)).toBe(MAX_JSON_DEPTH + 1);
   });
 });
 

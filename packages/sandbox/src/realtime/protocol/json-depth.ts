@@ -1,49 +1,19 @@
+import { valueDeeperThan as deeperThan, jsonTextDepth as textDepth } from '../../kit/json-depth.js';
+
 /**
- * Nesting depth of user JSON (client event data, presence `user_info`, signed-in `user_data`). `JSON.parse`
- * reads any depth, but `JSON.stringify` recurses and runs out of stack a few thousand levels down, and the
- * emulator serialises this data again for every receiver. So depth is bounded where the data arrives, and
- * measured with loops, never recursion, so that measuring cannot overflow either.
- *
- * Pusher documents no depth limit; 100 levels is far beyond any real payload (a 10 KB message cannot hold much
- * more than that usefully) and far below where serialising it again would fail.
+ * The realtime emulator's bound on user JSON (client event data, presence `user_info`, signed-in `user_data`),
+ * which it serialises again for every receiver. Pusher documents no depth limit; 100 levels is far beyond any
+ * real payload (a 10 KB message cannot hold much more than that usefully) and far below where serialising it
+ * again would fail. The measures are the kit's.
  */
 export const MAX_USER_JSON_DEPTH = 100;
 
-/**
- * The deepest nesting of arrays and objects in JSON text, found by scanning it (brackets inside strings do not
- * count). Stops at `limit + 1`: that is enough to refuse it.
- */
+/** The deepest nesting in JSON text, counted up to one past `limit` (see the kit's `jsonTextDepth`). */
 export function jsonTextDepth(text: string, limit = MAX_USER_JSON_DEPTH): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-      continue;
-    }
-    if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      depth++;
-      if (depth > max) max = depth;
-      if (max > limit) return max;
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return max;
+  return textDepth(text, limit);
 }
 
-/** Whether a parsed JSON value nests arrays and objects deeper than `limit`, walked with an explicit stack. */
+/** Whether a parsed value nests deeper than `limit` (see the kit's `valueDeeperThan`). */
 export function valueDeeperThan(value: unknown, limit = MAX_USER_JSON_DEPTH): boolean {
-  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
-  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
-    if (item.value === null || typeof item.value !== 'object') continue;
-    const depth = item.depth + 1;
-    if (depth > limit) return true;
-    for (const child of Object.values(item.value)) {
-      if (child !== null && typeof child === 'object') stack.push({ value: child, depth });
-    }
-  }
-  return false;
+  return deeperThan(value, limit);
 }

@@ -1,3 +1,4 @@
+import { jsonTextDepth } from '../../kit/json-depth.js';
 import { isPlainObject } from '../values.js';
 import { invalidJson } from './errors.js';
 
@@ -17,22 +18,6 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** Max nesting PHP's json_decode() accepts by default. */
 const PHP_JSON_DEPTH = 512;
 
-function jsonDepthExceeds(text: string, max: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    if (inString) {
-      if (ch === 92) i++;
-      else if (ch === 34) inString = false;
-    } else if (ch === 34) inString = true;
-    else if (ch === 91 || ch === 123) {
-      if (++depth > max) return true;
-    } else if (ch === 93 || ch === 125) depth--;
-  }
-  return false;
-}
-
 function hasLoneSurrogate(value: unknown): boolean {
   if (typeof value === 'string') return LONE_SURROGATE.test(value);
   if (Array.isArray(value)) return value.some(hasLoneSurrogate);
@@ -49,7 +34,7 @@ export function decodeJsonLikePhp(body: Buffer): unknown {
   } catch {
     throw invalidJson('utf8');
   }
-  if (jsonDepthExceeds(text, PHP_JSON_DEPTH)) {
+  if (jsonTextDepth(text, PHP_JSON_DEPTH) > PHP_JSON_DEPTH) {
     // PHP reports a syntax error first when the text is not JSON at all; depth otherwise.
     try {
       JSON.parse(text);

@@ -1,3 +1,4 @@
+import { valueDeeperThan } from '../../kit/json-depth.js';
 import { MAX_JSON_DEPTH } from './json-body.js';
 import type { TranscriptRecord } from './transcripts.js';
 import type { UploadRecord } from './uploads.js';
@@ -26,30 +27,13 @@ const show = (v: unknown): string => {
 };
 
 /**
- * Whether a value nests arrays and objects deeper than `limit`, walked with an explicit stack. Why: a record
- * nested 20,000 deep loads (JSON.parse does not recurse) but every later JSON.stringify of the state (the
- * snapshot written at start, each answer) overflows the stack; measuring must not recurse either.
- */
-function deeperThan(value: unknown, limit: number): boolean {
-  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
-  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
-    if (item.value === null || typeof item.value !== 'object') continue;
-    const depth = item.depth + 1;
-    if (depth > limit) return true;
-    for (const child of Object.values(item.value)) {
-      if (child !== null && typeof child === 'object') stack.push({ value: child, depth });
-    }
-  }
-  return false;
-}
-
-/**
  * The first field of a record nested deeper than a request body may be (params are a body; results are a few
  * levels), named for the message. Checked before anything else reads the record.
  */
 function tooDeep(r: Record<string, unknown>, at: string): string | null {
   for (const [field, value] of Object.entries(r)) {
-    if (deeperThan(value, MAX_JSON_DEPTH)) return `${at}.${field} nests deeper than ${MAX_JSON_DEPTH} levels`;
+    if (valueDeeperThan(value, MAX_JSON_DEPTH))
+      return `${at}.${field} nests deeper than ${MAX_JSON_DEPTH} levels`;
   }
   return null;
 }

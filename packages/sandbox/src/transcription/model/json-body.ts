@@ -1,3 +1,5 @@
+import { jsonTextDepth } from '../../kit/json-depth.js';
+
 /**
  * Request bodies as JSON, refused before parsing when they nest deeper than any real request does. Why: a
  * body like `[[[[…]]]]` 6,000 deep parses, but serialising it again (the journal, the answer) overflows the
@@ -8,26 +10,6 @@
 /** The deepest real transcript body is a few levels (`custom_spelling`, `speech_understanding`). */
 export const MAX_JSON_DEPTH = 64;
 
-/**
- * Whether `text` opens more than `max` arrays or objects inside each other. Measured with a counter over the
- * characters (never recursion, which is what the limit protects against); brackets inside strings do not count.
- */
-export function jsonDepthExceeds(text: string, max: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c /* \ */) i++;
-      else if (c === 0x22 /* " */) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
-      if (++depth > max) return true;
-    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) depth--;
-  }
-  return false;
-}
-
 export type JsonBody = { value: unknown } | { error: string };
 
 /** A request body's JSON, or the 400 message that names what is wrong with it. */
@@ -35,7 +17,7 @@ export function parseJsonBody(text: string): JsonBody {
   if (text.trim() === '') {
     return { error: 'Invalid request body: the body is empty; send JSON with audio_url and speech_models.' };
   }
-  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+  if (jsonTextDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
     return { error: `Invalid request body: JSON nested deeper than ${MAX_JSON_DEPTH} levels.` };
   }
   try {
