@@ -8,6 +8,7 @@ import { phpRound } from '../numbers.js';
 import { RestError } from '../wp/errors.js';
 import { isOnSale, variationName } from './catalog.js';
 import type { CouponRec } from './coupons.js';
+import { applyRemainder } from './discount-remainder.js';
 import { getOption } from './options.js';
 import { wcPrice } from './price-format.js';
 import type { LineItem, OrderRec, ProductRec, VariationRec } from './records.js';
@@ -68,10 +69,10 @@ export class Discounts {
     return value / this.#cents;
   }
 
-  /** The discount of one item so far, all coupons together (get_discount()). */
-  discountOf(key: number): number {
+  /** The discount of one item so far, all coupons together (get_discount()); `own` stands for `mine`'s. */
+  discountOf(key: number, mine?: Map<number, number>, own = 0): number {
     let total = 0;
-    for (const byItem of this.discounts.values()) total += byItem.get(key) ?? 0;
+    for (const byItem of this.discounts.values()) total += byItem === mine ? own : (byItem.get(key) ?? 0);
     return total;
   }
 
@@ -185,11 +186,9 @@ export class Discounts {
         i.quantity > 0 &&
         (this.validForProduct(coupon, i) || coupon.discount_type === 'fixed_cart'),
     );
-    const add = (item: DiscountItem, cents: number) =>
-      byItem.set(item.key, (byItem.get(item.key) ?? 0) + cents);
-    if (coupon.discount_type === 'percent') this.#percent(coupon, items, add);
-    else if (coupon.discount_type === 'fixed_product') this.#fixedProduct(coupon, items, add);
-    else if (coupon.discount_type === 'fixed_cart') this.#fixedCart(coupon, items, add);
+    if (coupon.discount_type === 'percent') this.#percent(coupon, items, byItem);
+    else if (coupon.discount_type === 'fixed_product') this.#fixedProduct(coupon, items, byItem);
+    else if (coupon.discount_type === 'fixed_cart') this.#fixedCart(coupon, items, byItem);
   }
 
   #sequential(): boolean {
@@ -200,7 +199,7 @@ export class Discounts {
     return coupon.limit_usage_to_x_items ?? 0;
   }
 
-  #percent(coupon: CouponRec, items: DiscountItem[], add: (i: DiscountItem, c: number) => void): number {
+  #percent(coupon: CouponRec, items: DiscountItem[], byItem: Map<number, number>): number {
     const amount = Number.parseFloat(coupon.amount) || 0;
     const limit = this.#limit(coupon);
     let applied = 0;
@@ -216,18 +215,18 @@ export class Discounts {
       cartTotal += priceToDiscount;
       total += discount;
       applied += applyQuantity;
-      add(item, discount);
+      addTo(byItem, item, discount);
     }
     // What the whole cart would have been discounted, against the sum of the floored item discounts.
     const cartDiscount = roundDiscount(cartTotal * (amount / 100));
-    if (total < cartDiscount) total += this.#remainder(items, cartDiscount - total, add);
+    if (total < cartDiscount) total += this.#remainder(items, cartDiscount - total, byItem);
     return total;
   }
 
   #fixedProduct(
     coupon: CouponRec,
     items: DiscountItem[],
-    add: (i: DiscountItem, c: number) => void,
+    byItem: Map<number, number>,
     amountIn?: number,
   ): number {
     const amount = amountIn ? amountIn : this.toCents(Number.parseFloat(coupon.amount) || 0);
@@ -248,7 +247,7 @@ export class Discounts {
       discount = Math.min(discounted, discount);
       total += discount;
       applied += applyQuantity;
-      add(item, discount);
+      addTo(byItem, item, discount);
     }
     return total;
   }
@@ -256,38 +255,37 @@ export class Discounts {
   #fixedCart(
     coupon: CouponRec,
     itemsIn: DiscountItem[],
-    add: (i: DiscountItem, c: number) => void,
+    byItem: Map<number, number>,
     amountIn?: number,
   ): number {
     const amount = amountIn ? amountIn : this.toCents(Number.parseFloat(coupon.amount) || 0);
     const items = itemsIn.filter((i) => this.discountedPrice(i) > 0);
     const count = items.reduce((s, i) => s + i.quantity, 0);
     if (!count) return 0;
-    if (!amount) return this.#fixedProduct(coupon, items, add, 0);
+    if (!amount) return this.#fixedProduct(coupon, items, byItem, 0);
     let total = 0;
     // absint( $amount / $item_count ): round down to the nearest cent.
     const perItem = Math.abs(Math.trunc(amount / count));
     if (perItem > 0) {
-      total = this.#fixedProduct(coupon, items, add, perItem);
-      if (total > 0 && total < amount) total += this.#fixedCart(coupon, items, add, amount - total);
+      total = this.#fixedProduct(coupon, items, byItem, perItem);
+      if (total > 0 && total < amount) total += this.#fixedCart(coupon, items, byItem, amount - total);
     } else if (amount > 0) {
-      total += this.#remainder(items, amount, add);
+      total += this.#remainder(items, amount, byItem);
     }
     return total;
   }
 
   /** apply_coupon_remainder(): a cent at a time over the items (and their units) until `amount` is used up. */
-  #remainder(items: DiscountItem[], amount: number, add: (i: DiscountItem, c: number) => void): number {
-    let total = 0;
-    for (const item of items) {
-      for (let i = 0; i < item.quantity; i++) {
-        const discount = Math.min(this.discountedPrice(item), 1);
-        total += discount;
-        add(item, discount);
-        if (total >= amount) return total;
-      }
-    }
-    return total;
+  #remainder(items: DiscountItem[], amount: number, byItem: Map<number, number>): number {
+    return applyRemainder(
+      items.map((item) => ({
+        quantity: item.quantity,
+        own: () => byItem.get(item.key) ?? 0,
+        setOwn: (value: number) => byItem.set(item.key, value),
+        leftoverAt: (own: number) => phpRound(item.price - this.discountOf(item.key, byItem, own)),
+      })),
+      amount,
+    );
   }
 
   /** get_object_subtotal() of an order: its subtotal, plus its tax when prices include tax. */
@@ -313,6 +311,10 @@ export class Discounts {
     const sellable = item.variation ?? item.product;
     return sellable ? isOnSale(sellable) : false;
   }
+}
+
+function addTo(byItem: Map<number, number>, item: DiscountItem, cents: number): void {
+  byItem.set(item.key, (byItem.get(item.key) ?? 0) + cents);
 }
 
 function idOf(item: DiscountItem): number {

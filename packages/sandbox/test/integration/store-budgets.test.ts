@@ -1,0 +1,56 @@
+/**
+ * Requests whose work grew with a number in the request (a quantity, a date range) or with a receiver's answer,
+ * over real sockets: each is answered with WooCommerce's result, or with the fatal error PHP's limits would
+ * give it, and the emulator goes on answering.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Sandbox, startSandbox } from '../../src/index.js';
+import { storeApi } from '../helpers/http.js';
+
+let sandbox: Sandbox;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ store: { rateLimit: false, seed: 'none' } });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+const api = (method: string, path: string, body?: unknown) => storeApi(sandbox, method, path, body);
+
+describe('apply_coupon_remainder() on huge quantities', () => {
+  let productId = 0;
+  beforeAll(async () => {
+    const product = await api('POST', '/products', { name: 'Probe', regular_price: '1.00' });
+    productId = product.json.id;
+    await api('POST', '/coupons', { code: 'probe5', discount_type: 'fixed_cart', amount: '5' });
+  });
+
+  const order = (quantity: number) =>
+    api('POST', '/orders', {
+      line_items: [{ product_id: productId, quantity, subtotal: '1.00', total: '1.00' }],
+      coupon_lines: [{ code: 'probe5' }],
+    });
+
+  it('a fixed cart coupon larger than a 30-million-unit line at 1.00 takes the line’s 1.00, answered', async () => {
+    const res = await order(3e7);
+    expect(res.status).toBe(201);
+    expect(res.json.discount_total).toBe('1.00');
+    expect(res.json.total).toBe('0.00');
+    expect(res.json.coupon_lines[0].discount).toBe('1.00');
+  });
+
+  it('the same for a billion units: the units past the used-up price change nothing', async () => {
+    const res = await order(1e9);
+    expect(res.status).toBe(201);
+    expect(res.json.discount_total).toBe('1.00');
+  });
+
+  it('past what WooCommerce’s cent-at-a-time loop runs in 30 s: its fatal error, and the store answers on', async () => {
+    const res = await order(5e9);
+    expect(res.status).toBe(500);
+    expect(res.json.code).toBe('internal_server_error');
+    const after = await api('GET', '/coupons?code=probe5');
+    expect(after.status).toBe(200);
+  });
+});
