@@ -3,9 +3,14 @@
  * over real sockets: each is answered with WooCommerce's result, or with the fatal error PHP's limits would
  * give it, and the emulator goes on answering.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/index.js';
+import { RESPONSE_BODY_LIMIT } from '../../src/store/model/webhook-delivery.js';
+import { createWebhook } from '../../src/store/model/webhooks.js';
 import { storeApi } from '../helpers/http.js';
+import { makeStore } from '../helpers/model.js';
 
 let sandbox: Sandbox;
 
@@ -52,5 +57,57 @@ describe('apply_coupon_remainder() on huge quantities', () => {
     expect(res.json.code).toBe('internal_server_error');
     const after = await api('GET', '/coupons?code=probe5');
     expect(after.status).toBe(200);
+  });
+});
+
+describe('webhook delivery responses', () => {
+  const TOTAL = 64 * 1024 * 1024;
+  let receiver: Server;
+  let sent = 0;
+  let hungUp = false;
+
+  beforeAll(async () => {
+    // Answers every POST with 64 MB of 'x', a chunk at a time, as long as the store keeps reading.
+    receiver = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'Content-Type': 'text/plain' });
+        const chunk = Buffer.alloc(64 * 1024, 'x');
+        const pump = () => {
+          while (sent < TOTAL) {
+            sent += chunk.length;
+            if (!res.write(chunk)) return void res.once('drain', pump);
+          }
+          res.end();
+        };
+        res.on('close', () => {
+          if (sent < TOTAL) hungUp = true;
+        });
+        pump();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    receiver.closeAllConnections();
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  });
+
+  it('a receiver streaming far more than the bound: the delivery completes with a bounded body kept', async () => {
+    const store = makeStore();
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    const hook = createWebhook(store, { topic: 'coupon.created', delivery_url: url });
+    store.deliverer.deliver(hook.id, 'coupon', 'created', { id: 1 });
+    await store.deliverer.idle();
+    const response = store.deliverer.lastResponse(hook.id);
+    expect(response?.code).toBe(200);
+    expect(response?.body.length).toBe(RESPONSE_BODY_LIMIT);
+    expect(response?.body).toBe('x'.repeat(RESPONSE_BODY_LIMIT));
+    // The store hung up: the receiver never got to send it all, and the delivery counts as a success.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(sent).toBeLessThan(TOTAL);
+    expect(hungUp).toBe(true);
+    expect(store.state.webhooks.get(hook.id)?.failure_count).toBe(0);
+    store.deliverer.close();
   });
 });

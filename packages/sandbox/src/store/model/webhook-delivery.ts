@@ -7,12 +7,45 @@ import { randomHex } from './util.js';
 const DELIVERY_TIMEOUT_MS = 60_000;
 /** woocommerce_max_webhook_delivery_failures */
 const MAX_FAILURES = 5;
+/**
+ * How much of a receiver's answer is kept (WC_Webhook::log_delivery() logs the response body). WordPress reads
+ * it all (no `limit_response_size`), so a receiver streaming hundreds of MB would exhaust PHP's memory_limit in
+ * the background job; the emulator keeps this prefix and hangs up on the rest.
+ */
+export const RESPONSE_BODY_LIMIT = 8 * 1024;
+
+/** The last answer to a webhook's delivery or ping: its status and the first RESPONSE_BODY_LIMIT bytes. */
+export interface DeliveryResponse {
+  code: number;
+  body: string;
+}
+
+/** Reads at most `limit` bytes of a response body and cancels the rest of the stream. */
+export async function readPrefix(res: Response, limit = RESPONSE_BODY_LIMIT): Promise<string> {
+  const reader = res.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < limit) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const part = value.subarray(0, limit - size);
+      chunks.push(part);
+      size += part.length;
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 /** WC_Webhook::deliver(): signed JSON POSTs, sequential per webhook, never blocking the API response. */
 export class WebhookDeliverer {
   private chains = new Map<number, Promise<void>>();
   private inflight = new Set<Promise<void>>();
   private readonly closing = new AbortController();
+  private readonly responses = new Map<number, DeliveryResponse>();
 
   constructor(private readonly store: Store) {}
 
@@ -61,7 +94,7 @@ export class WebhookDeliverer {
           redirect: 'manual',
           signal: AbortSignal.any([AbortSignal.timeout(DELIVERY_TIMEOUT_MS), this.closing.signal]),
         });
-        await res.arrayBuffer().catch(() => undefined);
+        await this.record(webhookId, res);
         ok = res.status >= 200 && res.status <= 302;
       } catch {
         ok = false;
@@ -92,11 +125,26 @@ export class WebhookDeliverer {
           redirect: 'manual',
           signal: AbortSignal.any([AbortSignal.timeout(DELIVERY_TIMEOUT_MS), this.closing.signal]),
         });
-        await res.arrayBuffer().catch(() => undefined);
+        await this.record(webhookId, res);
       } catch {
         // The REST create ignores the ping result.
       }
     });
+  }
+
+  /** The last response a webhook's receiver gave (bounded), if any. */
+  lastResponse(webhookId: number): DeliveryResponse | undefined {
+    return this.responses.get(webhookId);
+  }
+
+  private async record(webhookId: number, res: Response): Promise<void> {
+    const body = await readPrefix(res).catch(() => '');
+    this.responses.set(webhookId, { code: res.status, body });
+    // One per webhook that still exists: a deleted webhook's log goes with it.
+    if (this.responses.size > this.store.state.webhooks.size) {
+      for (const id of this.responses.keys())
+        if (!this.store.state.webhooks.has(id)) this.responses.delete(id);
+    }
   }
 
   /** Resolves once every queued delivery has settled. */
