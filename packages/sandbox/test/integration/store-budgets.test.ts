@@ -111,3 +111,41 @@ describe('webhook delivery responses', () => {
     store.deliverer.close();
   });
 });
+
+describe('sales report over the longest range the dates allow', () => {
+  it('by month from 20 years ago to 9999-12-31, as WooCommerce groups it, with each sign-up in its month', async () => {
+    const create = Array.from({ length: 60 }, (_, i) => ({ email: `budget-${i}@example.com` }));
+    const batch = await api('POST', '/customers/batch', { create });
+    expect(batch.status).toBe(200);
+    const product = await api('POST', '/products', { name: 'Report probe', regular_price: '4.00' });
+    await api('POST', '/orders', {
+      status: 'completed',
+      line_items: [{ product_id: product.json.id, quantity: 2 }],
+    });
+
+    const res = await api('GET', '/reports/sales?date_max=9999-12-31');
+    expect(res.status).toBe(200);
+    const [report] = res.json;
+    expect(report.totals_grouped_by).toBe('month');
+    const keys = Object.keys(report.totals);
+    // 20 years back to the end of 9999, one key a month, in order.
+    expect(keys.at(-1)).toBe('9999-12');
+    expect(keys.length).toBeGreaterThan((9999 - new Date().getUTCFullYear()) * 12);
+    expect(keys.length).toBeLessThan((9999 - new Date().getUTCFullYear() + 21) * 12);
+    const month = new Date().toISOString().slice(0, 7);
+    expect(report.totals[month].customers).toBe(report.total_customers);
+    expect(report.total_customers).toBeGreaterThanOrEqual(60);
+    expect(report.totals[month].sales).toBe(report.total_sales);
+    expect(report.totals['9999-12']).toEqual({
+      sales: '0.00',
+      orders: 0,
+      items: 0,
+      tax: '0.00',
+      shipping: '0.00',
+      discount: '0.00',
+      customers: 0,
+    });
+    // The same report twice is the same body.
+    expect((await api('GET', '/reports/sales?date_max=9999-12-31')).text).toBe(res.text);
+  });
+});

@@ -93,12 +93,21 @@ export function periodKey(range: ReportRange, ms: number): string {
   return range.groupBy === 'day' ? iso.slice(0, 10) : iso.slice(0, 7);
 }
 
-/** Every period of the range, in order (the keys of `totals`). */
+/**
+ * Every period of the range, in order (the keys of `totals`). A long custom range is grouped by month, as
+ * calculate_current_range() does past 3 months, so the longest one the dates allow (20 years ago to
+ * 9999-12-31) is ~96,000 months: WooCommerce builds all of them too, so does this, a key in a few steps each.
+ */
 export function periodKeys(range: ReportRange): string[] {
   const keys: string[] = [];
+  const first = new Date(range.start);
+  const [year, month, day] = [first.getUTCFullYear(), first.getUTCMonth(), first.getUTCDate()];
   for (let i = 0; i <= range.interval; i++) {
-    const t = range.groupBy === 'day' ? range.start + i * DAY : addMonths(range.start, i);
-    keys.push(periodKey(range, t));
+    // strtotime( "+{$i} DAY" / "+{$i} MONTH", start ): the day of the month overflows, as in addMonths().
+    const d =
+      range.groupBy === 'day' ? new Date(range.start + i * DAY) : new Date(Date.UTC(year, month + i, day));
+    const ym = `${String(d.getUTCFullYear()).padStart(4, '0')}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+    keys.push(range.groupBy === 'day' ? `${ym}-${String(d.getUTCDate()).padStart(2, '0')}` : ym);
   }
   return keys;
 }

@@ -42,19 +42,26 @@ export function salesReport(store: Store, range: ReportRange): Record<string, un
     (c) => c.role === 'customer' && inRange(range, c.created),
   );
 
+  // Sign-ups per period, counted once (WooCommerce compares every customer with every period).
+  const signups = new Map<string, number>();
+  for (const c of customers) {
+    const key = periodKey(range, c.created);
+    signups.set(key, (signups.get(key) ?? 0) + 1);
+  }
   const totals: Record<string, PeriodTotals> = {};
+  // Only periods with orders have amounts to format; the rest keep wc_format_decimal( 0.00, 2 ).
   const acc: Record<string, { sales: number; tax: number; shipping: number; discount: number }> = {};
+  const zero = dec2(0);
   for (const key of periodKeys(range)) {
     totals[key] = {
-      sales: '0.00',
+      sales: zero,
       orders: 0,
       items: 0,
-      tax: '0.00',
-      shipping: '0.00',
-      discount: '0.00',
-      customers: customers.filter((c) => periodKey(range, c.created) === key).length,
+      tax: zero,
+      shipping: zero,
+      discount: zero,
+      customers: signups.get(key) ?? 0,
     };
-    acc[key] = { sales: 0, tax: 0, shipping: 0, discount: 0 };
   }
 
   let gross = 0;
@@ -73,9 +80,10 @@ export function salesReport(store: Store, range: ReportRange): Record<string, un
     discount += o.discount_total;
     items += qty;
     const key = periodKey(range, o.created);
-    const day = acc[key];
     const row = totals[key];
-    if (!day || !row) continue;
+    if (!row) continue;
+    acc[key] ??= { sales: 0, tax: 0, shipping: 0, discount: 0 };
+    const day = acc[key];
     day.sales += o.total;
     day.tax += t.tax + t.shippingTax;
     day.shipping += o.shipping_total;
