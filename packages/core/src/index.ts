@@ -75,7 +75,7 @@ export type {
   ServiceAdapter,
   SpecSource,
 } from './options.js';
-export type { FetchPage } from './pagination.js';
+export type { FetchPage, PageTrail } from './pagination.js';
 export {
   cursorStrategy,
   Page,

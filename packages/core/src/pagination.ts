@@ -26,7 +26,7 @@ export type FetchPage = (spec: RequestSpec) => Promise<WithResponse<unknown>>;
  * `prev_url`, a cursor that does not move, a `page` parameter it ignores) ends the walk with an error
  * instead of looping forever. `redact` scrubs the client's secrets from the cursor shown in the error.
  */
-interface Trail {
+export interface PageTrail {
   visited: Set<string>;
   redact: (text: string) => string;
 }
@@ -81,7 +81,7 @@ export class Page<T> {
   readonly #next: RequestSpec | null;
   readonly #fetchPage: FetchPage;
   readonly #strategy: PageStrategy<T>;
-  readonly #trail: Trail;
+  readonly #trail: PageTrail;
   #nextPage: Page<T> | undefined;
 
   constructor(
@@ -89,7 +89,7 @@ export class Page<T> {
     spec: RequestSpec,
     strategy: PageStrategy<T>,
     fetchPage: FetchPage,
-    trail: Trail = { visited: new Set(), redact: (text) => text },
+    trail: PageTrail = { visited: new Set(), redact: (text) => text },
   ) {
     this.data = strategy.items(result.data);
     const info = strategy.describe(spec, result.response, result.data, this.data);
