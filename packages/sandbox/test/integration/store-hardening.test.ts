@@ -91,6 +91,20 @@ describe('query keys named like prototype properties', () => {
   });
 });
 
+describe('codes looked up in WooCommerce tables', () => {
+  it('an order currency or customer country named like a prototype property is an unknown code, not a crash', async () => {
+    stderr = [];
+    for (const currency of ['__proto__', 'constructor', 'toString']) {
+      const order = await api('POST', '/orders', { currency, billing: { country: currency } });
+      expect(order.status, JSON.stringify(order.json)).toBe(201);
+      expect(order.json.currency_symbol).toBe('');
+    }
+    const list = await api('GET', '/orders?per_page=100');
+    expect(list.status).toBe(200);
+    expect(crashes()).toEqual([]);
+  });
+});
+
 describe('nested PHP arrays in a form body or query', () => {
   const form = async (body: string) => {
     const res = await fetch(`${sandbox.url}/wp-json/wc/v3/products`, {

@@ -38,12 +38,20 @@ export interface LocaleInfo {
   name: string;
 }
 
+/**
+ * A table entry by a code that comes from a request: only the table's own keys, so `__proto__` or
+ * `constructor` (an order's `currency`, a customer's `country`) is an unknown code, not Object.prototype.
+ */
+function own<T>(table: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 /** WC_Countries::get_countries(): code → name, in WooCommerce's order. */
 export const COUNTRIES: ReadonlyMap<string, string> = new Map(DATA.countries);
 
 /** WC_Countries::get_states(): only countries listed in states.php have an entry (possibly empty). */
 export function statesOf(country: string): Pair[] | undefined {
-  return DATA.states[country];
+  return own(DATA.states, country);
 }
 
 /** WC_Countries::get_continents(): code → {name, countries}. */
@@ -52,7 +60,7 @@ export const CONTINENTS: ReadonlyMap<string, { name: string; countries: string[]
 );
 
 export function localeInfo(country: string): LocaleInfo | undefined {
-  const row = DATA.locale[country];
+  const row = own(DATA.locale, country);
   if (!row) return undefined;
   const [
     currency_code,
@@ -81,5 +89,5 @@ export const CURRENCIES: ReadonlyMap<string, string> = new Map(DATA.currencies);
 
 /** get_woocommerce_currency_symbol( $code ): '' for a code without a symbol. */
 export function currencySymbolOf(code: string): string {
-  return DATA.symbols[code] ?? '';
+  return own(DATA.symbols, code) ?? '';
 }

@@ -78,7 +78,7 @@ const NAMED: Record<string, string> = { euro: '€', pound: '£', yen: '¥', fno
 
 function decodeEntities(s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
-    if (ref[0] !== '#') return NAMED[ref] ?? whole;
+    if (ref[0] !== '#') return Object.hasOwn(NAMED, ref) ? (NAMED[ref] as string) : whole;
     const n = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number(ref.slice(1));
     return String.fromCodePoint(n);
   });
