@@ -198,8 +198,15 @@ async function main(): Promise<void> {
           : {}),
       }
     : undefined;
+  // Checked here, with the other flags: a port out of range is a usage mistake, not a failure to start.
+  const port = Number(values.port);
+  if (!/^\d+$/.test(values.port) || port > 65_535) {
+    throw new Error(
+      `--port must be a whole number from 0 to 65535 (0 = any free port), not "${values.port}"`,
+    );
+  }
   const options: SandboxOptions = {
-    port: Number(values.port),
+    port,
     host: values.host,
     https: values.https,
     store,

@@ -39,10 +39,11 @@ beforeAll(async () => {
   const bin = join(dir, 'bin');
   await mkdir(bin);
   await writeFile(join(dir, 'native.wav'), wav(16_000, 32_000));
-  // sox: logs its run, writes a 1 s native WAV as the conversion.
+  // sox: logs its run, writes a 1 s native WAV as the conversion (to the last .wav argument: effects such as
+  // `trim` follow the output file).
   await writeFile(
     join(bin, 'sox'),
-    `#!/bin/sh\necho "sox $*" >> ${dir}/runs\nfor last; do :; done\ncp ${dir}/native.wav "$last"\n`,
+    `#!/bin/sh\necho "sox $*" >> ${dir}/runs\nfor a; do case "$a" in *.wav) out="$a";; esac; done\ncp ${dir}/native.wav "$out"\n`,
   );
   // The recogniser: logs its run, waits for ${dir}/release when there is a ${dir}/hold, then fails as the
   // real one does on a missing file (its configuration banner, then the path) or prints one word.
