@@ -150,6 +150,7 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
   readonly #strategy: PageStrategy<T>;
   readonly #fetchPage: FetchPage;
   readonly #concurrency: number;
+  readonly #redact: (text: string) => string;
 
   constructor(
     fetchPage: FetchPage,
@@ -161,6 +162,7 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
     this.#fetchPage = fetchPage;
     this.#strategy = strategy;
     this.#concurrency = Math.max(1, Math.floor(concurrency));
+    this.#redact = redact;
     this.#first = spec.then(async (resolved) => {
       this.#spec = resolved;
       return new Page(await fetchPage(resolved), resolved, strategy, fetchPage, {
@@ -234,8 +236,26 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
       inFlight.push(promise);
     };
     while (nextNumber <= to && inFlight.length < this.#concurrency) launch();
+    let previous: Page<T> | undefined;
     while (inFlight.length > 0) {
       const page = await inFlight.shift()!;
+      // The same guards as one page at a time: an empty page is the end whatever the total said (a
+      // total of 10^20 pages must not mean 10^20 requests), and the same items again mean the server
+      // ignores the page parameter.
+      if (previous && sameItems(page.data, previous.data)) {
+        const cursor = showCursor(pageSpec(this.#spec!, page.pageNumber ?? nextNumber), this.#redact);
+        throw new PaginationError({
+          cursor,
+          requestId: page.requestId,
+          status: page.response.status,
+          reason: `${cursor} returned the same ${page.data.length} items as the page before (the server ignores the page parameter), so following it would loop forever`,
+        });
+      }
+      if (page.data.length === 0) {
+        yield page;
+        return;
+      }
+      previous = page;
       if (nextNumber <= to) launch();
       yield page;
     }
@@ -245,7 +265,9 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
 function headerInt(headers: Headers, name: string): number | undefined {
   const raw = headers.get(name);
   if (raw === null || !/^\d+$/.test(raw.trim())) return undefined;
-  return Number(raw);
+  const value = Number(raw);
+  // A count past 2^53 is no count a server keeps; taking it would only promise pages that never end.
+  return Number.isSafeInteger(value) ? value : undefined;
 }
 
 /** Pages addressed by number, totals in headers (WordPress/WooCommerce `X-WP-Total`, `X-WP-TotalPages`). */
@@ -269,7 +291,10 @@ export function pageNumberStrategy<T>(options: {
       const totalPages = options.totalPagesHeader
         ? headerInt(response.headers, options.totalPagesHeader)
         : undefined;
-      const more = totalPages !== undefined ? pageNumber < totalPages : items.length > 0;
+      // An empty page ends the listing even before the last page the headers announced: records deleted
+      // while paging shift the rest forward, and a server announcing more pages than it has must not
+      // make the walk go on forever.
+      const more = items.length > 0 && (totalPages === undefined || pageNumber < totalPages);
       return { total, totalPages, pageNumber, next: more ? withPage(spec, pageNumber + 1) : null };
     },
     pageSpec: withPage,

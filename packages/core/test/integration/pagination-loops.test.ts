@@ -139,13 +139,43 @@ describe('page-number pagination that serves the same page forever', () => {
     expect(server.requests.length).toBe(2);
   });
 
-  it('with X-WP-TotalPages the walk is bounded by the header, even if pages repeat', async () => {
-    serve(() => ({ body: [], headers: { 'x-wp-totalpages': '3' } }));
-    const pages: number[] = [];
-    for await (const page of client()
-      .list({ method: 'GET', path: '/items' }, pageNumberStrategy({ totalPagesHeader: 'x-wp-totalpages' }))
-      .pages())
-      pages.push(page.pageNumber!);
-    expect(pages).toEqual([1, 2, 3]);
+  it.each(['3', '999999999999999999999'])(
+    'an empty page ends the walk, whatever X-WP-TotalPages announces (%s; a CI fuzz seed sent 10^21)',
+    async (total) => {
+      serve(() => ({ body: [], headers: { 'x-wp-totalpages': total } }));
+      const pages: number[] = [];
+      for await (const page of client()
+        .list({ method: 'GET', path: '/items' }, pageNumberStrategy({ totalPagesHeader: 'x-wp-totalpages' }))
+        .pages())
+        pages.push(page.pageNumber!);
+      expect(pages).toEqual([1]);
+    },
+  );
+
+  const huge = { 'x-wp-totalpages': '9007199254740991' };
+
+  it('concurrent pages end at the first empty page, whatever the total announced', async () => {
+    serve((url) => {
+      const page = Number(url.searchParams.get('page') ?? 1);
+      return { body: page < 3 ? [{ id: page }] : [], headers: huge };
+    });
+    const ids = await client()
+      .list({ method: 'GET', path: '/items' }, pageNumberStrategy({ totalPagesHeader: 'x-wp-totalpages' }), {
+        concurrency: 4,
+      })
+      .toArray();
+    expect(ids).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+
+  it('concurrent pages with the same items again end with a PaginationError', async () => {
+    serve(() => ({ body: [{ id: 1 }], headers: huge }));
+    const error = await client()
+      .list({ method: 'GET', path: '/items' }, pageNumberStrategy({ totalPagesHeader: 'x-wp-totalpages' }), {
+        concurrency: 4,
+      })
+      .toArray()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PaginationError);
+    expect((error as PaginationError).message).toContain('same 1 items');
   });
 });

@@ -47,6 +47,16 @@ describe('batch items', () => {
   });
 });
 
+describe('settings batch deletes', () => {
+  it('an id that is a JSON object is cast as PHP casts an array (1), not a crash (a CI fuzz seed)', async () => {
+    stderr = [];
+    const res = await api('PUT', '/settings/email/batch', { delete: [{ toString: 0 }, {}, '7'] });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.delete.map((d: { id: number }) => d.id)).toEqual([1, 7]);
+    expect(crashes()).toEqual([]);
+  });
+});
+
 describe('the default product category', () => {
   it('cannot be deleted, alone or in a batch, and stays on its products', async () => {
     const product = await api('POST', '/products', { name: 'Plain' });

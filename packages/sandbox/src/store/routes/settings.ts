@@ -123,7 +123,11 @@ function batch(groupFromUrl: boolean) {
       });
     }
     if (del.length > 0 && !dropOthers) {
-      const ids = del.map((d) => Math.trunc(Number(d)) || 0).filter((d) => d !== 0);
+      // PHP's (int) $id: an array (a JSON object or list) is 1 when it has elements, else 0; Number() of an
+      // object would call its own `toString` key and throw.
+      const asInt = (d: unknown) =>
+        d !== null && typeof d === 'object' ? Math.min(Object.keys(d).length, 1) : Math.trunc(Number(d)) || 0;
+      const ids = del.map(asInt).filter((d) => d !== 0);
       if (ids.length > 0) out.delete = ids.map((id) => notImplemented('delete_item', id));
     }
     return { status: 200, body: out };
