@@ -16,8 +16,20 @@ export interface FuzzRun {
 }
 
 /**
+ * A seed derived from text (FNV-1a, 31 bits). Under CI, `.ci/run` sets `X_FUZZ_SALT` to the commit: each
+ * commit gets new inputs, yet the CI that judges a commit runs exactly the seeds its author's own CI run did,
+ * so a landing is never decided by inputs nobody has seen.
+ */
+function seedFrom(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash & 0x7fff_ffff;
+}
+
+/**
  * The runs of one surface: `X_FUZZ_SEED` alone when set (a replay); otherwise the fixed seed and
- * `X_FUZZ_RANDOM` random seeds (default 2). `numRuns` inputs each.
+ * `X_FUZZ_RANDOM` more seeds (default 2): derived from `X_FUZZ_SALT` and the Node major when it is set (CI),
+ * random otherwise. `numRuns` inputs each.
  */
 export function fuzzRuns(numRuns: number): FuzzRun[] {
   const replay = process.env.X_FUZZ_SEED;
@@ -28,9 +40,13 @@ export function fuzzRuns(numRuns: number): FuzzRun[] {
   }
   const randomRuns = Number(process.env.X_FUZZ_RANDOM ?? 2);
   const runs: FuzzRun[] = [{ seed: FIXED_FUZZ_SEED, numRuns, label: `seed ${FIXED_FUZZ_SEED} (fixed)` }];
+  const salt = process.env.X_FUZZ_SALT;
   for (let i = 0; i < randomRuns; i++) {
-    const seed = Math.floor(Math.random() * 0x7fff_ffff);
-    runs.push({ seed, numRuns, label: `seed ${seed} (random; replay with X_FUZZ_SEED=${seed})` });
+    const seed = salt
+      ? seedFrom(`${salt}:${process.versions.node.split('.')[0]}:${i}`)
+      : Math.floor(Math.random() * 0x7fff_ffff);
+    const kind = salt ? 'from the commit' : 'random';
+    runs.push({ seed, numRuns, label: `seed ${seed} (${kind}; replay with X_FUZZ_SEED=${seed})` });
   }
   return runs;
 }
