@@ -201,7 +201,8 @@ export async function startSandbox(
     }
     emulators.push({
       name: 'transcription',
-      prefixes: ['/v2'],
+      // v2 REST; v3 is the streaming API's token route (its WebSocket is /v3/ws).
+      prefixes: ['/v2', '/v3'],
       fetch: transcription.fetch,
       internalError: () => jsonError({ error: 'Internal server error' }),
     });

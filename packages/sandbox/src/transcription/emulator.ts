@@ -15,6 +15,8 @@ import { dispatch, serveRedactedAudio } from './routes/index.js';
 import { modelOfBody, type ParamsBody, readParamsBody } from './routes/params-body.js';
 import { fail, type Reply, toResponse } from './routes/respond.js';
 import type { TranscriptionService } from './routes/service.js';
+import { issueToken } from './streaming/token-route.js';
+import { TokenStore } from './streaming/tokens.js';
 
 /** The fixed key of a sandbox started without `apiKeys` or `randomKeys`, so examples can name it. */
 export const TRANSCRIPTION_DEV_KEY = 'sandbox_dev_transcription_key';
@@ -151,6 +153,7 @@ export async function createTranscriptionEmulator(
   for (const record of opened?.unfinished ?? []) jobs.submit(record);
   const faults = new FaultQueue<TranscriptionFault>();
   const stats = new RequestStats();
+  const tokens = new TokenStore();
 
   /** Which window a request counts in: see `rateLimit`. */
   function modelOf(key: string, segments: string[], body: ParamsBody | undefined): string {
@@ -219,7 +222,9 @@ export async function createTranscriptionEmulator(
 
     let reply: Reply;
     try {
-      reply = await dispatch(service, { key, method, segments, query: url.searchParams, request, body });
+      reply = path.startsWith('/v3/')
+        ? streamingRoute(key, method, path, url.searchParams)
+        : await dispatch(service, { key, method, segments, query: url.searchParams, request, body });
     } catch (error) {
       reportHandlerFailure('transcription', `${method} ${url.pathname}`, error);
       reply = fail(500, SERVER_ERROR);
@@ -234,6 +239,12 @@ export async function createTranscriptionEmulator(
       );
     }
     return toResponse({ ...reply, headers: { ...limitHeaders, ...reply.headers } }, method);
+  }
+
+  /** The streaming API's one HTTP route, `GET /v3/token` (the WebSocket is `/v3/ws`). */
+  function streamingRoute(key: string, method: string, path: string, query: URLSearchParams): Reply {
+    if (path !== '/v3/token') return fail(404, 'Not found');
+    return issueToken(tokens, { key, method, query });
   }
 
   function serverError(request: Request, error: unknown): Response {
@@ -260,6 +271,7 @@ export async function createTranscriptionEmulator(
       transcripts.clear();
       await uploads.clear();
       faults.clear();
+      tokens.clear();
       windows.clear();
       for (const w of modelWindows.values()) w.clear();
       await durable?.snapshot();
