@@ -122,12 +122,11 @@ export class Transport {
       if (response.ok && input.responseType === 'stream') {
         return { response, text: '', stream: response.body ?? undefined, truncated: false };
       }
-      if (response.ok && !streamed)
-        return { response, text: await response.text(), stream: undefined, truncated: false };
       const { text, truncated } = await readText(
         response,
         response.ok ? Number.POSITIVE_INFINITY : input.maxErrorBodyBytes,
         touch,
+        controller.signal,
       );
       return { response, text, stream: undefined, truncated };
     } catch (error) {
@@ -237,11 +236,17 @@ function countingStream(
   });
 }
 
-/** Reads at most `limit` bytes of text, then cancels the rest, so a huge error page costs little. */
+/**
+ * Reads at most `limit` bytes of text, then cancels the rest, so a huge error page costs little. Each read
+ * also ends with the attempt's signal: a fetch need not tie the body to the signal it was given (Node 20's
+ * undici, after retrying a 421 on a new connection, neither aborts nor errors that body), and the timeout
+ * must cover the body all the same.
+ */
 async function readText(
   response: Response,
   limit: number,
   touch: () => void,
+  signal: AbortSignal,
 ): Promise<{ text: string; truncated: boolean }> {
   if (!response.body) return { text: '', truncated: false };
   const reader = response.body.getReader();
@@ -249,7 +254,7 @@ async function readText(
   let text = '';
   let kept = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await readUntil(reader, signal);
     if (done) return { text: text + decoder.decode(), truncated: false };
     touch();
     const room = limit - kept;
@@ -261,6 +266,25 @@ async function readText(
     kept += value.byteLength;
     text += decoder.decode(value, { stream: true });
   }
+}
+
+/** One read, or the signal's reason once it aborts; the reader is then cancelled, not awaited (it may never settle). */
+function readUntil(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  signal: AbortSignal,
+): Promise<ReadableStreamReadResult<Uint8Array>> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      reader.cancel(signal.reason).catch(() => {});
+      reject(signal.reason);
+    };
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    reader
+      .read()
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 function toTransportError(error: unknown, input: SendInput, reason: unknown): Error {
