@@ -17,13 +17,20 @@ import {
 } from '@x/core';
 import { name as packageName, version as packageVersion } from '../package.json';
 import { Files } from './resources/files.js';
+import { Streaming } from './resources/streaming.js';
 import { Transcripts } from './resources/transcripts.js';
+import { DEFAULT_STREAMING_BASE_URL } from './streaming/query.js';
 
 export interface TranscriptionClientOptions extends Omit<ClientOptions, 'baseURL' | 'auth'> {
   /** An AssemblyAI API key (sent bare in `Authorization`, as the service expects). */
   apiKey: string;
   /** Default `https://api.assemblyai.com`; `https://api.eu.assemblyai.com` for the EU. */
   baseUrl?: string;
+  /**
+   * The streaming host, for `/v3/token` and the `/v3/ws` WebSocket. Default `https://streaming.assemblyai.com`;
+   * `https://streaming.eu.assemblyai.com` for the EU.
+   */
+  streamingBaseUrl?: string;
   /**
    * Extra client-side windows for creating transcripts with particular models (keyed by the first of
    * `speech_models`), on top of the client's `rateLimit` (default 60 requests a minute).
@@ -52,15 +59,18 @@ const DEFAULT_RATE_LIMIT: RateLimitOptions = { limit: 60, interval: '1m' };
 export class TranscriptionClient extends BaseClient<TranscriptionClientOptions> {
   readonly files: Files;
   readonly transcripts: Transcripts;
+  /** Streaming Speech-to-Text v3: temporary tokens and live transcribers. */
+  readonly streaming: Streaming;
   readonly #limits: ClientLimits;
   /** Set while `withOptions()` builds a clone, so the clone shares this client's job slots and windows. */
   static #inheriting: { limits: ClientLimits; overrides: Partial<TranscriptionClientOptions> } | undefined;
 
   constructor(options: TranscriptionClientOptions) {
-    const baseUrl = checkOptions(options);
+    const { baseUrl, streamingBaseUrl } = checkOptions(options);
     const {
       apiKey,
       baseUrl: _base,
+      streamingBaseUrl: _streaming,
       modelRateLimits: _models,
       maxConcurrentJobs: _jobs,
       pollShare: _share,
@@ -81,6 +91,7 @@ export class TranscriptionClient extends BaseClient<TranscriptionClientOptions> 
     const context = { client: this, allowUnknownFields: allowUnknownFields ?? false, ...this.#limits };
     this.files = new Files(context);
     this.transcripts = new Transcripts(context, this.files);
+    this.streaming = new Streaming(context, streamingBaseUrl);
   }
 
   /** The same client with some options changed; rate limits, job slots and the polling window stay shared. */
@@ -223,7 +234,7 @@ function parseError(body: unknown): ErrorDetails {
   return { message };
 }
 
-function checkOptions(options: TranscriptionClientOptions): string {
+function checkOptions(options: TranscriptionClientOptions): { baseUrl: string; streamingBaseUrl: string } {
   const issues: ValidationIssue[] = [];
   if (typeof options.apiKey !== 'string' || options.apiKey.trim() === '') {
     issues.push({ path: 'apiKey', message: 'is required (your AssemblyAI API key)' });
@@ -259,6 +270,28 @@ function checkOptions(options: TranscriptionClientOptions): string {
   const share = options.pollShare;
   if (share !== undefined && !(share > 0 && share <= 1))
     issues.push({ path: 'pollShare', message: 'must be in (0, 1]' });
-  if (issues.length > 0 || !url) throw new ValidationError('TranscriptionClient options', issues);
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  const streaming = httpBase(
+    options.streamingBaseUrl ?? DEFAULT_STREAMING_BASE_URL,
+    'streamingBaseUrl',
+    issues,
+  );
+  if (issues.length > 0 || !url || !streaming) {
+    throw new ValidationError('TranscriptionClient options', issues);
+  }
+  return { baseUrl: `${url.origin}${url.pathname.replace(/\/+$/, '')}`, streamingBaseUrl: streaming };
+}
+
+/** An http(s) base URL without credentials, trailing slashes trimmed; an issue when it is not one. */
+function httpBase(value: unknown, path: string, issues: ValidationIssue[]): string | undefined {
+  try {
+    const url = new URL(String(value));
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+      issues.push({ path, message: 'must be an http(s) URL' });
+    } else if (url.username || url.password) {
+      issues.push({ path, message: 'must not contain credentials' });
+    } else return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    issues.push({ path, message: `is not a URL: ${JSON.stringify(String(value)).slice(0, 80)}` });
+  }
+  return undefined;
 }

@@ -29,6 +29,7 @@ export {
 export { TranscriptionClient, type TranscriptionClientOptions } from './client.js';
 export { TranscriptError, TranscriptWaitTimeoutError } from './errors.js';
 export type { Files, UploadInput, UploadOptions } from './resources/files.js';
+export type { Streaming } from './resources/streaming.js';
 export type {
   TranscribeOptions,
   TranscribeParams,
@@ -41,6 +42,8 @@ export * from './schemas/files.js';
 export * from './schemas/list.js';
 export * from './schemas/params.js';
 export * from './schemas/results.js';
+export * from './schemas/streaming.js';
+export * from './schemas/streaming-messages.js';
 export * from './schemas/transcripts.js';
 export * from './schemas/webhooks.js';
 export { isTranscriptReady, parseWebhook, verifyWebhook, type WebhookAuthHeader } from './webhooks.js';
