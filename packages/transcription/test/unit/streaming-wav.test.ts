@@ -25,7 +25,9 @@ function wav(
   const dataBytes = samples.length * width;
   const out = new Uint8Array(12 + 8 + fmtSize + (list ? 8 + list + (list % 2) : 0) + 8 + dataBytes);
   const view = new DataView(out.buffer);
-  const text = (at: number, s: string) => [...s].forEach((c, i) => view.setUint8(at + i, c.charCodeAt(0)));
+  const text = (at: number, s: string) => {
+    for (let i = 0; i < s.length; i++) view.setUint8(at + i, s.charCodeAt(i));
+  };
   text(0, 'RIFF');
   view.setUint32(4, out.length - 8, true);
   text(8, 'WAVE');
