@@ -60,6 +60,19 @@ export {
   synthesizeSpeech,
   wordErrorRate,
 } from './transcription/speech.js';
+export type { RefusalCode, StreamingRefusal } from './transcription/streaming/faults.js';
+export type {
+  RecognizerUpdate,
+  StreamingRecognizer,
+  StreamingRecognizerFactory,
+  StreamWord,
+} from './transcription/streaming/recognizer.js';
+export type {
+  StreamingEmulatorOptions,
+  StreamingSandbox,
+  StreamingStats,
+} from './transcription/streaming/service.js';
+export type { StreamingSessionInfo } from './transcription/streaming/session.js';
 export type {
   RealtimeApp,
   RealtimeAppOptions,
@@ -205,6 +218,7 @@ export async function startSandbox(
       prefixes: ['/v2', '/v3'],
       fetch: transcription.fetch,
       internalError: () => jsonError({ error: 'Internal server error' }),
+      sockets: [{ path: '/v3/ws', handle: transcription.handleSocket }],
     });
   }
   let realtime: RealtimeEmulator | undefined;

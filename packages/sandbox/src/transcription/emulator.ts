@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { cpus } from 'node:os';
+import type { WebSocket } from 'ws';
 import { type FaultMatch, FaultQueue, sleep } from '../kit/faults.js';
 import { type RateLimit, RateWindows } from '../kit/rate-windows.js';
 import { RequestStats, type StatsSnapshot } from '../kit/stats.js';
@@ -15,8 +17,11 @@ import { dispatch, serveRedactedAudio } from './routes/index.js';
 import { modelOfBody, type ParamsBody, readParamsBody } from './routes/params-body.js';
 import { fail, type Reply, toResponse } from './routes/respond.js';
 import type { TranscriptionService } from './routes/service.js';
-import { issueToken } from './streaming/token-route.js';
-import { TokenStore } from './streaming/tokens.js';
+import {
+  createStreamingService,
+  type StreamingEmulatorOptions,
+  type StreamingSandbox,
+} from './streaming/service.js';
 
 /** The fixed key of a sandbox started without `apiKeys` or `randomKeys`, so examples can name it. */
 export const TRANSCRIPTION_DEV_KEY = 'sandbox_dev_transcription_key';
@@ -55,6 +60,8 @@ export interface TranscriptionEmulatorOptions {
    * journal): nothing a client has been answered is lost, even on `kill -9`; unfinished jobs run again.
    */
   dataDir?: string;
+  /** The streaming API (`GET /v3/token`, the `/v3/ws` socket): its recogniser, limits and clocks. */
+  streaming?: StreamingEmulatorOptions;
 }
 
 /** A fault answers the next matching request(s) after authentication; `path` is the full path (`/v2/transcript`). */
@@ -77,12 +84,16 @@ export interface TranscriptionSandbox {
   resetStats(): void;
   /** Resolves when no job is waiting or running and every webhook delivery has finished. */
   idle(): Promise<void>;
-  /** Forgets transcripts, uploads, faults and rate windows. */
+  /** Forgets transcripts, uploads, faults and rate windows; closes streaming sessions (3005), forgets tokens. */
   reset(): Promise<void>;
+  /** The streaming API's sessions and faults. */
+  streaming: StreamingSandbox;
 }
 
 export interface TranscriptionEmulator {
   fetch(request: Request, env: NodeEnv): Promise<Response>;
+  /** The `/v3/ws` socket handler, for the server's upgrade dispatch. */
+  handleSocket(ws: WebSocket, request: IncomingMessage): void;
   handle: TranscriptionSandbox;
   setHomeUrl(url: string): void;
   close(): Promise<void>;
@@ -153,7 +164,7 @@ export async function createTranscriptionEmulator(
   for (const record of opened?.unfinished ?? []) jobs.submit(record);
   const faults = new FaultQueue<TranscriptionFault>();
   const stats = new RequestStats();
-  const tokens = new TokenStore();
+  const streaming = createStreamingService(options.streaming ?? {}, keys, baseUrl);
 
   /** Which window a request counts in: see `rateLimit`. */
   function modelOf(key: string, segments: string[], body: ParamsBody | undefined): string {
@@ -244,7 +255,7 @@ export async function createTranscriptionEmulator(
   /** The streaming API's one HTTP route, `GET /v3/token` (the WebSocket is `/v3/ws`). */
   function streamingRoute(key: string, method: string, path: string, query: URLSearchParams): Reply {
     if (path !== '/v3/token') return fail(404, 'Not found');
-    return issueToken(tokens, { key, method, query });
+    return streaming.tokenRoute({ key, method, query });
   }
 
   function serverError(request: Request, error: unknown): Response {
@@ -259,6 +270,7 @@ export async function createTranscriptionEmulator(
     apiKey: keys[0]!,
     apiKeys: keys,
     injectFault: (fault) => faults.inject(fault),
+    streaming: streaming.handle,
     stats: () => stats.snapshot(),
     resetStats: () => stats.reset(),
     async idle() {
@@ -271,7 +283,7 @@ export async function createTranscriptionEmulator(
       transcripts.clear();
       await uploads.clear();
       faults.clear();
-      tokens.clear();
+      streaming.reset();
       windows.clear();
       for (const w of modelWindows.values()) w.clear();
       await durable?.snapshot();
@@ -280,11 +292,13 @@ export async function createTranscriptionEmulator(
 
   return {
     fetch: guarded,
+    handleSocket: streaming.handleSocket,
     handle: sandbox,
     setHomeUrl(url: string) {
       homeUrl = url.replace(/\/+$/, '');
     },
     async close() {
+      streaming.close();
       await jobs.close();
       await webhooks.close();
       await durable?.close();

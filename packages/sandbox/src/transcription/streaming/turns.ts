@@ -1,0 +1,374 @@
+/**
+ * Turn detection and the `Turn` messages of one session, driven by audio time (the 10 ms VAD frames of what
+ * the client sent, not the wall clock) so a session decides the same way however fast its audio arrives.
+ *
+ * Universal-Streaming ("turn detection" and "message sequence" pages): partial `Turn`s as the recogniser's
+ * hypothesis grows (finals as a prefix, `transcript` = the final words); after `min_turn_silence` of silence the
+ * utterance ends (`utterance` filled, all words final); the turn ends once the end-of-turn confidence
+ * (`eot.ts`) passes `end_of_turn_confidence_threshold`, or at `max_turn_silence`; threshold 1 leaves only the
+ * acoustic end, 0 ends at `min_turn_silence`. With `format_turns` the final is sent again formatted.
+ *
+ * Universal-3 Pro ("u3-pro message sequence"): `SpeechStarted` before a turn's first message; no word-by-word
+ * partials; after `min_turn_silence` the turn ends if the sentence is complete (terminal punctuation,
+ * `end_of_turn_confidence` 1), else one partial per pause (words not final, ending in an em dash); at
+ * `max_turn_silence` it ends regardless. Its end-of-turn message is always formatted.
+ *
+ * A turn needs 80 ms of speech since the last one ("minimum speech duration"). Steps that wait for the
+ * recogniser run one at a time, in the order the audio asked for them.
+ */
+import { formatWords, joinWords } from '../engine/format.js';
+import type { VadFrame } from './audio.js';
+import { completeness, endOfTurnConfidence } from './eot.js';
+import { speechStartedMessage, type TurnFields, turnMessage, type WireWord } from './messages.js';
+import type { TurnProfile, TurnSettings } from './params.js';
+import type { RecognizerUpdate, StreamWord } from './recognizer.js';
+import { TurnWords, toWire } from './turn-words.js';
+
+const MIN_SPEECH_MS = 80;
+/** A u3 sentence counts as ending in terminal punctuation when it reads complete (see `eot.ts`). */
+const U3_COMPLETE = 0.5;
+
+export interface TurnContext {
+  profile: TurnProfile;
+  /** Read at every decision, so `UpdateConfiguration` applies from the next frame. */
+  settings(): TurnSettings;
+  speakerLabels: boolean;
+  languageDetection: boolean;
+  endUtterance(): Promise<StreamWord[]>;
+  send(text: string): void;
+  /** A step failed (the recogniser died): the session ends with a server error. */
+  fail(error: unknown): void;
+}
+
+export class TurnTracker {
+  readonly #words = new TurnWords();
+  #turnOrder = 0;
+  #chain: Promise<void> = Promise.resolve();
+  #failed = false;
+  #audioMs = 0;
+  #speaking = false;
+  #lastSpeechEnd = 0;
+  /** Speech since the last end of turn. */
+  #turnSpeechMs = 0;
+  /** Speech since the last end of utterance (what the next `endUtterance` will finalise). */
+  #utteranceOpen = false;
+  #pauseQueued = false;
+  #endQueued = false;
+  /** Set once this pause's utterance is committed: the end-of-turn check can run. */
+  #completeness: number | undefined;
+  /** The last committed utterance's text, until a message has carried it in `utterance`. */
+  #unsentUtterance: StreamWord[] | undefined;
+  #speechStarted = false;
+  /** Counts `endUtterance` calls, so an update the recogniser sent before one is not read as after it. */
+  #utterances = 0;
+  #committing = false;
+
+  constructor(private readonly context: TurnContext) {}
+
+  get turnOrder(): number {
+    return this.#turnOrder;
+  }
+
+  /** VAD frames in order, after their audio has been written to the recogniser. */
+  audio(frames: readonly VadFrame[]): void {
+    const settings = this.context.settings();
+    for (const frame of frames) {
+      this.#audioMs = frame.endMs;
+      if (frame.speech) {
+        if (!this.#speaking && this.context.profile === 'u3' && !this.#speechStarted) {
+          this.#speechStarted = true;
+          this.context.send(speechStartedMessage(frame.endMs - 10, frame.probability));
+        }
+        this.#speaking = true;
+        this.#turnSpeechMs += 10;
+        this.#lastSpeechEnd = frame.endMs;
+        this.#utteranceOpen = true;
+        this.#pauseQueued = false;
+        this.#completeness = undefined;
+        continue;
+      }
+      this.#speaking = false;
+      if (this.#turnSpeechMs < MIN_SPEECH_MS) continue;
+      const silence = frame.endMs - this.#lastSpeechEnd;
+      if (this.#utteranceOpen && !this.#pauseQueued && silence >= settings.min_turn_silence) {
+        this.#pauseQueued = true;
+        this.#enqueue(() => this.#pause());
+      }
+      if (!this.#endQueued && this.#completeness !== undefined && silence >= this.#endSilence(settings)) {
+        this.#queueEnd();
+      }
+    }
+  }
+
+  /** A recogniser update: the hypothesis of the utterance in progress. */
+  update(update: RecognizerUpdate): void {
+    if (this.#committing) return; // from before the utterance being finalised: its final says it better
+    const utterance = this.#utterances;
+    this.#enqueue(async () => {
+      if (utterance !== this.#utterances) return;
+      this.#words.update(update.words, update.audioMs);
+      if (this.context.profile === 'universal') this.#sendPartial();
+    });
+  }
+
+  /** `ForceEndpoint`: the turn ends now, with whatever was said so far. */
+  forceEndpoint(): Promise<void> {
+    return this.#finishNow();
+  }
+
+  /** At `Terminate` (or any end of session that answers): the last turn is sent if it has words. */
+  flush(): Promise<void> {
+    return this.#finishNow();
+  }
+
+  #finishNow(): Promise<void> {
+    this.#resetTurnTiming();
+    return this.#enqueue(async () => {
+      if (this.#utteranceOpen || this.#words.open) await this.#commit();
+      this.#endTurn();
+    });
+  }
+
+  #enqueue(step: () => Promise<void> | void): Promise<void> {
+    this.#chain = this.#chain.then(async () => {
+      if (this.#failed) return;
+      try {
+        await step();
+      } catch (error) {
+        this.#failed = true;
+        this.context.fail(error);
+      }
+    });
+    return this.#chain;
+  }
+
+  /** Silence after which the current turn ends, given its committed words and the settings now. */
+  #endSilence(settings: TurnSettings): number {
+    const c = this.#completeness ?? 0;
+    const { min_turn_silence: min, max_turn_silence: max } = settings;
+    if (this.context.profile === 'u3') return c >= U3_COMPLETE ? min : max;
+    const threshold = settings.end_of_turn_confidence_threshold;
+    if (threshold >= 1 || c === 0) return max;
+    // Solves c + (1 - c) * 0.5 * silence / max >= threshold for the silence (eot.ts).
+    const needed = c >= threshold ? 0 : ((threshold - c) / ((1 - c) * 0.5)) * max;
+    return Math.min(max, Math.max(min, Math.ceil(needed)));
+  }
+
+  #queueEnd(): void {
+    this.#endQueued = true;
+    const silence = this.#audioMs - this.#lastSpeechEnd;
+    this.#resetTurnTiming();
+    this.#enqueue(() => this.#endTurn(silence));
+  }
+
+  /** A new turn starts counting its own speech (what follows belongs to it). */
+  #resetTurnTiming(): void {
+    this.#turnSpeechMs = this.#speaking ? 10 : 0;
+    this.#speechStarted = this.#speaking && this.#speechStarted;
+    this.#pauseQueued = false;
+    this.#completeness = undefined;
+  }
+
+  async #commit(): Promise<StreamWord[]> {
+    this.#utteranceOpen = false;
+    this.#utterances += 1;
+    this.#committing = true;
+    let finals: StreamWord[];
+    try {
+      finals = await this.context.endUtterance();
+    } finally {
+      this.#committing = false;
+    }
+    const utterance = this.#words.commit(finals);
+    if (utterance.length > 0) this.#unsentUtterance = utterance;
+    return utterance;
+  }
+
+  /** A pause of `min_turn_silence`: the utterance ends; the turn may end with it. */
+  async #pause(): Promise<void> {
+    await this.#commit();
+    if (this.#words.empty) {
+      // Sound without words (a cough, noise): no turn to report, and the next speech starts afresh.
+      if (!this.#speaking) this.#resetTurnTiming();
+      return;
+    }
+    this.#endQueued = false;
+    this.#completeness = completeness(this.#words.committed);
+    const settings = this.context.settings();
+    const silence = this.#speaking ? 0 : this.#audioMs - this.#lastSpeechEnd;
+    if (!this.#speaking && silence >= this.#endSilence(settings)) {
+      this.#endQueued = true;
+      this.#resetTurnTiming();
+      this.#endTurn(silence);
+      return;
+    }
+    if (this.context.profile === 'u3') {
+      if (!this.#speaking) this.#sendU3Partial();
+      return;
+    }
+    this.#sendUtterance(silence);
+  }
+
+  #sendPartial(): void {
+    const entries = this.#words.partial();
+    if (entries.length === 0) return;
+    const words = toWire(entries, this.#speaker(entries.map((e) => e.word)));
+    if (!this.#words.changed(words)) return;
+    this.#sendTurn({
+      words,
+      transcript: words
+        .filter((w) => w.word_is_final)
+        .map((w) => w.text)
+        .join(' '),
+      end_of_turn: false,
+      end_of_turn_confidence: this.#confidence(
+        entries.map((e) => e.word),
+        this.#speaking ? 0 : this.#silence(),
+      ),
+      utterance: '',
+    });
+  }
+
+  /** Universal: the message that carries a finished utterance while the turn goes on. */
+  #sendUtterance(silence: number): void {
+    const committed = this.#words.committed;
+    const entries = committed.map((word) => ({ word, final: true }));
+    const words = toWire(entries, this.#speaker(committed));
+    this.#words.changed(words);
+    this.#sendTurn({
+      words,
+      transcript: joinWords(committed),
+      end_of_turn: false,
+      end_of_turn_confidence: this.#confidence(committed, silence),
+      utterance: joinWords(this.#takeUtterance() ?? []),
+      ...this.#language(),
+    });
+  }
+
+  /** u3: one partial per pause when the sentence is not complete: nothing final, an em dash at the end. */
+  #sendU3Partial(): void {
+    const shown = formatWords(this.#words.committed, { punctuate: false });
+    const last = shown.at(-1);
+    if (last) last.text = `${last.text}—`;
+    const words = toWire(
+      shown.map((word) => ({ word, final: false })),
+      undefined,
+    );
+    this.#sendTurn({
+      words,
+      transcript: joinWords(shown),
+      end_of_turn: false,
+      end_of_turn_confidence: 0,
+      utterance: '',
+    });
+  }
+
+  /** Ends the turn with its committed words (none: nothing to end), then starts the next one. */
+  #endTurn(silence = this.#silence()): void {
+    this.#endQueued = false;
+    const committed = [...this.#words.committed];
+    const utterance = this.#takeUtterance();
+    this.#words.reset();
+    this.#completeness = undefined;
+    if (committed.length === 0) return;
+    const speaker = this.#speaker(committed);
+    const confidence = this.#confidence(committed, silence);
+    if (this.context.profile === 'u3') {
+      const formatted = formatWords(committed);
+      const transcript = joinWords(formatted);
+      this.#sendTurn({
+        words: toWire(
+          formatted.map((word) => ({ word, final: true })),
+          speaker,
+        ),
+        transcript,
+        turn_is_formatted: true,
+        end_of_turn: true,
+        end_of_turn_confidence: completeness(committed) >= U3_COMPLETE ? 1 : confidence,
+        utterance: transcript,
+        ...this.#language(),
+      });
+    } else {
+      this.#sendTurn({
+        words: toWire(
+          committed.map((word) => ({ word, final: true })),
+          speaker,
+        ),
+        transcript: joinWords(committed),
+        end_of_turn: true,
+        end_of_turn_confidence: confidence,
+        utterance: utterance ? joinWords(utterance) : '',
+        ...this.#language(),
+      });
+      if (this.context.settings().format_turns) {
+        const formatted = formatWords(committed);
+        this.#sendTurn({
+          words: toWire(
+            formatted.map((word) => ({ word, final: true })),
+            speaker,
+          ),
+          transcript: joinWords(formatted),
+          turn_is_formatted: true,
+          end_of_turn: true,
+          end_of_turn_confidence: confidence,
+          utterance: utterance ? joinWords(formatWords(utterance)) : '',
+          ...this.#language(),
+        });
+      }
+    }
+    this.#turnOrder += 1;
+  }
+
+  #sendTurn(
+    turn: Omit<TurnFields, 'turn_order' | 'turn_is_formatted' | 'speaker_label'> & {
+      turn_is_formatted?: boolean;
+    },
+  ): void {
+    this.context.send(
+      turnMessage({
+        turn_order: this.#turnOrder,
+        turn_is_formatted: turn.turn_is_formatted ?? false,
+        end_of_turn: turn.end_of_turn,
+        transcript: turn.transcript,
+        end_of_turn_confidence: turn.end_of_turn_confidence,
+        words: turn.words,
+        utterance: turn.utterance,
+        language_code: turn.language_code,
+        language_confidence: turn.language_confidence,
+        speaker_label: this.#speakerOfWire(turn.words),
+      }),
+    );
+  }
+
+  #takeUtterance(): StreamWord[] | undefined {
+    const utterance = this.#unsentUtterance;
+    this.#unsentUtterance = undefined;
+    return utterance;
+  }
+
+  #silence(): number {
+    return this.#speaking ? 0 : Math.max(0, this.#audioMs - this.#lastSpeechEnd);
+  }
+
+  #confidence(words: readonly StreamWord[], silence: number): number {
+    return endOfTurnConfidence(words, {
+      speaking: this.#speaking && silence === 0,
+      silenceMs: silence,
+      maxTurnSilence: this.context.settings().max_turn_silence,
+    });
+  }
+
+  /** Diarization: one speaker (`A`); a turn under about a second is `UNKNOWN`, as the spec describes. */
+  #speaker(words: readonly { start: number; end: number }[]): string | undefined {
+    if (!this.context.speakerLabels || words.length === 0) return undefined;
+    return words.at(-1)!.end - words[0]!.start < 1000 ? 'UNKNOWN' : 'A';
+  }
+
+  #speakerOfWire(words: readonly WireWord[]): string | undefined {
+    return this.#speaker(words) ?? (this.context.speakerLabels ? 'UNKNOWN' : undefined);
+  }
+
+  #language(): Pick<TurnFields, 'language_code' | 'language_confidence'> {
+    return this.context.languageDetection ? { language_code: 'en', language_confidence: 1 } : {};
+  }
+}
