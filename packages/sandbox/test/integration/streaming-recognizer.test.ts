@@ -97,6 +97,17 @@ async function until(condition: () => boolean, what: string): Promise<void> {
   throw new Error(`never happened: ${what}`);
 }
 
+/** Low noise, as a quiet room gives (digital silence is not what a microphone sends); the same every run. */
+function quietNoise(ms: number): Buffer {
+  const noise = Buffer.alloc(ms * 32);
+  let seed = 1;
+  for (let i = 0; i < noise.length; i += 2) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    noise.writeInt16LE((seed % 61) - 30, i);
+  }
+  return noise;
+}
+
 function writeInChunks(recognizer: StreamingRecognizer, audio: Uint8Array, bytes: number): void {
   for (let offset = 0; offset < audio.length; offset += bytes) {
     recognizer.write(audio.subarray(offset, offset + bytes));
@@ -174,6 +185,27 @@ describe('startStreamingRecognizer on speech', () => {
       referenceWords += count;
     }
     expect(wordErrors / referenceWords).toBeLessThanOrEqual(0.15);
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps word times on the audio across a pause inside one utterance', async () => {
+    const first = await speech('my order number is four five six');
+    const second = await speech('the package arrived broken');
+    const pause = quietNoise(1000);
+    const { recognizer, errors } = await open();
+    for (const audio of [first, pause, second]) writeInChunks(recognizer, audio, 3200);
+    const words = await recognizer.endUtterance();
+    const total = msOf(first.length + pause.length + second.length);
+    expectOrdered(words, 0, total);
+    const spoken = 'my order number is four five six the package arrived broken';
+    expect(wordErrorRate(spoken, text(words)), `heard "${text(words)}"`).toBeLessThanOrEqual(0.15);
+    // The decoder would put the second sentence ~2 s late (past the end, clamped there) had it not been
+    // restarted at the pause: its words lie inside its own audio, each with a length.
+    const secondStarts = msOf(first.length + pause.length);
+    const secondWords = words.filter((w) => w.start >= secondStarts);
+    expect(text(secondWords)).toBe('the package arrived broken');
+    expect(secondWords[0]!.start).toBeLessThan(secondStarts + 500); // flite starts speaking ~0.2 s in
+    for (const w of words) expect(w.end).toBeGreaterThan(w.start);
     expect(errors).toEqual([]);
   });
 
