@@ -129,9 +129,10 @@ export const word = (text: string, start: number, end: number, confidence = 0.9)
 });
 
 /**
- * A recogniser that hears `script`: after every 500 ms of audio written it reports, as the hypothesis of the
+ * A recogniser that hears `script`: at every 500 ms of audio written it reports (within `write`), as the hypothesis of the
  * utterance in progress, the script's words that end within the audio written and start after the last
- * `endUtterance`; `endUtterance` answers the same words up to all audio written. Counts starts and closes.
+ * `endUtterance`; `endUtterance` answers the same words up to the audio written before it. Counts starts
+ * and closes.
  */
 export class ScriptedRecognizers {
   started = 0;
@@ -147,26 +148,29 @@ export class ScriptedRecognizers {
     let lastUpdate = 0;
     let closed = false;
     const listeners: ((u: RecognizerUpdate) => void)[] = [];
-    const heard = () => script.filter((w) => w.end <= written && w.start >= utteranceStart);
+    const heard = (upTo: number) => script.filter((w) => w.end <= upTo && w.start >= utteranceStart);
     return {
       write: (pcm) => {
         written += pcm.length / 32;
-        while (written - lastUpdate >= 500) {
+        // Synchronously, so a test's partials do not depend on how the socket batched the frames.
+        while (written - lastUpdate >= 500 && !closed) {
           lastUpdate += 500;
-          const update = { words: heard(), audioMs: written, inSpeech: false };
-          queueMicrotask(() => {
-            if (!closed) for (const l of listeners) l(update);
-          });
+          // In speech when a word of the script is being said at that moment (then nothing is final yet).
+          const inSpeech = script.some((w) => w.start < lastUpdate && w.end + 100 > lastUpdate);
+          const update = { words: heard(lastUpdate), audioMs: lastUpdate, inSpeech };
+          for (const l of listeners) l(update);
         }
         return true;
       },
       onUpdate: (listener) => {
         listeners.push(listener);
       },
+      // The audio written before the call is the utterance; what comes while it is finalised is the next one.
       endUtterance: async () => {
+        const upTo = written;
+        const words = heard(upTo);
+        utteranceStart = upTo;
         await sleep(5);
-        const words = heard();
-        utteranceStart = written;
         return words;
       },
       onError: () => {},
@@ -176,4 +180,23 @@ export class ScriptedRecognizers {
       },
     };
   };
+}
+
+/** The PCM of a 16-bit WAV file (flite writes 16 kHz mono): the bytes of its `data` chunk. */
+export function wavPcm(wav: Uint8Array): Uint8Array {
+  const view = new DataView(wav.buffer, wav.byteOffset, wav.byteLength);
+  let at = 12;
+  while (at + 8 <= wav.length) {
+    const id = String.fromCharCode(...wav.subarray(at, at + 4));
+    const length = view.getUint32(at + 4, true);
+    if (id === 'data') return wav.subarray(at + 8, Math.min(wav.length, at + 8 + length));
+    at += 8 + length + (length % 2);
+  }
+  throw new Error('no data chunk in the WAV file');
+}
+
+/** Pads `pcm` with silence to whole `chunkMs` chunks (the service refuses frames under 50 ms). */
+export function wholeChunks(pcm: Uint8Array, chunkMs = 100, rate = 16_000): Uint8Array {
+  const bytes = (chunkMs * rate * 2) / 1000;
+  return concat(pcm, new Uint8Array((bytes - (pcm.length % bytes)) % bytes));
 }

@@ -126,14 +126,18 @@ export function speechProbability(frame: Int16Array): number {
   return Math.min(1, Math.max(0, (dbfs + 60) / 30));
 }
 
-/** One 10 ms frame's verdict, at its end time in ms of session audio. */
+/** One 10 ms frame: its samples and verdict, at its end time in ms of session audio. */
 export interface VadFrame {
   endMs: number;
   speech: boolean;
   probability: number;
+  samples: Int16Array;
 }
 
-/** Cuts 16 kHz samples into 10 ms frames (keeping the remainder) and classifies each. */
+/**
+ * Cuts 16 kHz samples into 10 ms frames (keeping the remainder for the next call) and classifies each. The
+ * recogniser is fed these same frames, so an utterance ended at a frame holds exactly the audio before it.
+ */
 export class EnergyVad {
   #rest: Int16Array = new Int16Array(0);
   #frames = 0;
@@ -145,9 +149,15 @@ export class EnergyVad {
     const out: VadFrame[] = [];
     let at = 0;
     for (; at + VAD_FRAME_SAMPLES <= input.length; at += VAD_FRAME_SAMPLES) {
-      const probability = speechProbability(input.subarray(at, at + VAD_FRAME_SAMPLES));
+      const samples = input.subarray(at, at + VAD_FRAME_SAMPLES);
+      const probability = speechProbability(samples);
       this.#frames += 1;
-      out.push({ endMs: this.#frames * VAD_FRAME_MS, speech: probability >= threshold, probability });
+      out.push({
+        endMs: this.#frames * VAD_FRAME_MS,
+        speech: probability >= threshold,
+        probability,
+        samples,
+      });
     }
     this.#rest = input.slice(at);
     return out;

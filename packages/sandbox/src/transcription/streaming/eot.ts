@@ -6,14 +6,14 @@
  *    (an article, a preposition, a conjunction, a possessive, an auxiliary: "…and", "…to the", "…my") is
  *    probably unfinished: 0.1. A one-word answer ("yes", "okay", "thanks") is usually whole: 0.8. Anything
  *    else: 0.6.
- * 2. **The silence since speech ended**: the longer the pause, the likelier the turn is over. Half of the
- *    remaining doubt is removed linearly as the silence grows to `max_turn_silence`.
+ * 2. **The silence since speech ended**: the longer the pause, the likelier the turn is over. Up to 30% of
+ *    the remaining doubt is removed, linearly as the silence grows to `max_turn_silence`.
  *
  * While the speaker is talking the confidence is a tenth of the completeness (the turn cannot be over
  * mid-word). So with the defaults (threshold 0.4, min 400 ms, max 1280 ms) a finished sentence ends its turn
- * after 400 ms of silence (0.6 + 0.4·0.5·400/1280 = 0.66), a sentence that stops on "and" waits for the
- * 1280 ms acoustic end (0.1 + 0.9·0.5·400/1280 = 0.24 at 400 ms, 0.55 only at the very end); the
- * "conservative" preset (0.7, 800, 3600) ends a finished sentence after 1.8 s.
+ * after 400 ms of silence (0.6 + 0.4·0.3·400/1280 = 0.64), and a sentence that stops on "and" never reaches
+ * the threshold (0.1 + 0.9·0.3 = 0.37 at most): it ends acoustically, at 1280 ms. The "conservative" preset
+ * (0.7, 800, 3600) ends a finished sentence after 3 s of silence, a one-word answer after 800 ms.
  */
 
 /**
@@ -51,7 +51,20 @@ export function endOfTurnConfidence(
   if (c === 0) return 0;
   if (state.speaking) return round(c * 0.1);
   const pause = state.maxTurnSilence > 0 ? Math.min(1, state.silenceMs / state.maxTurnSilence) : 1;
-  return round(c + (1 - c) * 0.5 * pause);
+  return round(c + (1 - c) * SILENCE_WEIGHT * pause);
 }
+
+/**
+ * The silence (ms) at which words of completeness `c` reach `threshold`: the inverse of the formula above.
+ * Infinity when they never do within `max_turn_silence` (the acoustic end decides).
+ */
+export function silenceToReach(c: number, threshold: number, maxTurnSilence: number): number {
+  if (c >= threshold) return 0;
+  if (c === 0 || threshold >= 1) return Number.POSITIVE_INFINITY;
+  const share = (threshold - c) / ((1 - c) * SILENCE_WEIGHT);
+  return share > 1 ? Number.POSITIVE_INFINITY : Math.ceil(share * maxTurnSilence);
+}
+
+const SILENCE_WEIGHT = 0.3;
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;

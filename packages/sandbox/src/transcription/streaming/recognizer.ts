@@ -1,25 +1,11 @@
 /**
- * The streaming emulator's recognition seam. Until `engine/streaming.ts` lands, the interface is declared
- * here as agreed with it; afterwards this file only re-exports it and adds the factory the emulator takes.
+ * The streaming emulator's recognition seam: the recogniser interface of `engine/streaming.ts`, and the
+ * factory the emulator takes in its options (the way the REST emulator takes an `engine`), so a sandbox
+ * without python3-pocketsphinx serves everything else and ends each session with 3005 saying what to install.
  */
-export interface StreamWord {
-  text: string;
-  start: number;
-  end: number;
-  confidence: number;
-}
-export interface RecognizerUpdate {
-  words: StreamWord[];
-  audioMs: number;
-  inSpeech: boolean;
-}
-export interface StreamingRecognizer {
-  write(pcm: Uint8Array): boolean;
-  onUpdate(listener: (update: RecognizerUpdate) => void): void;
-  endUtterance(): Promise<StreamWord[]>;
-  onError(listener: (err: Error) => void): void;
-  close(): void;
-}
+import { type StreamingRecognizer, startStreamingRecognizer } from '../engine/streaming.js';
+
+export type { RecognizerUpdate, StreamingRecognizer, StreamWord } from '../engine/streaming.js';
 
 /**
  * Starts one session's recogniser (16 kHz mono s16le in). The emulator calls it once per session and closes
@@ -28,10 +14,5 @@ export interface StreamingRecognizer {
  */
 export type StreamingRecognizerFactory = () => Promise<StreamingRecognizer>;
 
-export const RECOGNIZER_INSTALL_HINT = 'apt-get install python3-pocketsphinx pocketsphinx-en-us';
-
-export const defaultRecognizerFactory: StreamingRecognizerFactory = async () => {
-  throw new Error(
-    `Streaming recognition is not available: python3-pocketsphinx is needed. Install it with: ${RECOGNIZER_INSTALL_HINT}`,
-  );
-};
+/** PocketSphinx through Debian's `python3-pocketsphinx`, one process per session. */
+export const defaultRecognizerFactory: StreamingRecognizerFactory = () => startStreamingRecognizer();

@@ -50,6 +50,7 @@ export class Session {
   readonly #resampler: Resampler;
   readonly #tracker: TurnTracker;
   #recognizer: StreamingRecognizer | undefined;
+  #starting: Promise<StreamingRecognizer> | undefined;
   #pending: Uint8Array[] | undefined = [];
   #pendingBytes = 0;
   /** Samples received, at the client's rate. */
@@ -75,6 +76,7 @@ export class Session {
       settings: () => this.config,
       speakerLabels: config.speaker_labels,
       languageDetection: config.language_detection,
+      write: (pcm) => this.#write(pcm),
       endUtterance: () => this.#endUtterance(),
       send: (text) => this.#send(text),
       fail: (error) => this.#serverError(error),
@@ -98,7 +100,8 @@ export class Session {
     this.#after(this.maxSessionSeconds * 1000, () => this.#expire());
     if (this.config.inactivity_timeout !== undefined)
       this.#watchActivity(this.config.inactivity_timeout * 1000);
-    factory().then(
+    this.#starting = factory();
+    this.#starting.then(
       (recognizer) => this.#ready(recognizer),
       (error: unknown) => this.#serverError(error),
     );
@@ -197,17 +200,22 @@ export class Session {
     }
     const linear = this.config.encoding === 'pcm_mulaw' ? decodeMulaw(data) : this.#s16.read(data);
     const pcm = this.#resampler.push(linear);
-    const bytes = new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength);
-    if (this.#recognizer) this.#recognizer.write(bytes);
-    else if (this.#pending) {
-      this.#pending.push(bytes.slice());
-      this.#pendingBytes += bytes.length;
-      if (this.#pendingBytes > MAX_PENDING_BYTES) {
-        this.#serverError(new Error('the recogniser did not start within 60 s of audio'));
-        return;
-      }
-    }
     this.#tracker.audio(this.#vad.push(pcm, this.config.vad_threshold));
+  }
+
+  /** The tracker's writes: to the recogniser, or kept (bounded) while it starts. */
+  #write(bytes: Uint8Array): void {
+    if (this.#gone) return;
+    if (this.#recognizer) {
+      this.#recognizer.write(bytes);
+      return;
+    }
+    if (!this.#pending) return;
+    this.#pending.push(bytes);
+    this.#pendingBytes += bytes.length;
+    if (this.#pendingBytes > MAX_PENDING_BYTES) {
+      this.#serverError(new Error('the recogniser did not start within 60 s of audio'));
+    }
   }
 
   #ready(recognizer: StreamingRecognizer): void {
@@ -224,9 +232,11 @@ export class Session {
     this.#pending = undefined;
   }
 
-  /** Before the recogniser has started, an utterance can only be empty of words. */
+  /** Waits for the recogniser to start, so audio kept meanwhile is in the utterance it belongs to. */
   async #endUtterance() {
-    return this.#recognizer ? this.#recognizer.endUtterance() : [];
+    const recognizer = this.#recognizer ?? (await this.#starting);
+    if (!recognizer || this.#gone) return [];
+    return recognizer.endUtterance();
   }
 
   /** Ends answering: the last turn, `Termination`, then `close` (a normal close, or an error closure). */

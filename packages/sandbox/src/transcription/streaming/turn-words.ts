@@ -1,23 +1,19 @@
 /**
  * The words of the turn in progress, and the one promise the protocol makes about them: a word sent with
- * `word_is_final: true` is never revised. The recogniser's hypothesis for the utterance in progress may
- * change as it hears more, so a word is finalised early only when it cannot plausibly change any more:
- *
- * - it reads the same (text and start) in two consecutive updates, 500 ms of audio apart;
- * - it is not among the hypothesis's last two words (the ones the decoder is still extending);
- * - it ended at least 500 ms of audio before the update;
- * - every word before it is final (the finals are a prefix).
+ * `word_is_final: true` is never revised. The recogniser's hypothesis for the utterance in progress does
+ * change as it hears more (PocketSphinx rescores earlier words with later context: measured, "my ardor
+ * numbers for" became "my order number is four" in the final), so a word is finalised early only when the
+ * recogniser has reported it out of speech: the decoder closes each stretch of speech at its VAD's pause
+ * and keeps that stretch's words unchanged (engine/streaming-program.ts), so the words of an update with
+ * `inSpeech: false` stay as they are. Until such an update, nothing is final before the utterance ends.
  *
  * When the utterance ends, the recogniser's final words replace the hypothesis after the finalised prefix:
- * words that start before the prefix's last word ended are dropped, so a late revision of a finalised word
- * costs accuracy, never the promise.
+ * words that start before the prefix's last word ended are dropped, so if a finalised word were revised after
+ * all, it would cost accuracy, never the promise.
  */
-
 import type { WireWord } from './messages.js';
 import type { StreamWord } from './recognizer.js';
 
-const STABLE_TAIL_WORDS = 2;
-const STABLE_AGE_MS = 500;
 /** Word boundaries of two decodes of the same audio differ by a frame or two. */
 const OVERLAP_MS = 30;
 
@@ -27,7 +23,6 @@ export class TurnWords {
   /** The utterance in progress: its finalised prefix, and the recogniser's latest hypothesis. */
   #frozen: StreamWord[] = [];
   #hypothesis: StreamWord[] = [];
-  #previous: StreamWord[] = [];
   /** The text of the last `Turn` sent for this turn, so an update that changes nothing sends nothing. */
   #sentKey = '';
 
@@ -45,18 +40,12 @@ export class TurnWords {
     return this.#committed;
   }
 
-  /** Takes an update's hypothesis for the current utterance and finalises what is stable. */
-  update(words: readonly StreamWord[], audioMs: number): void {
-    const hypothesis = words.filter((w) => w.text.length > 0);
-    for (let i = this.#frozen.length; i < hypothesis.length - STABLE_TAIL_WORDS; i++) {
-      const word = hypothesis[i]!;
-      const before = this.#previous[i];
-      const stable = before?.text === word.text && before.start === word.start;
-      if (!stable || word.end > audioMs - STABLE_AGE_MS) break;
-      this.#frozen.push({ ...word });
-    }
-    this.#previous = hypothesis;
-    this.#hypothesis = hypothesis;
+  /** Takes an update's hypothesis for the current utterance; out of speech, its words become final. */
+  update(words: readonly StreamWord[], inSpeech: boolean): void {
+    this.#hypothesis = words.filter((w) => w.text.length > 0);
+    if (inSpeech) return;
+    const settled = after(this.#frozen, this.#hypothesis.slice(this.#frozen.length));
+    this.#frozen.push(...settled.map((w) => ({ ...w })));
   }
 
   /**
@@ -74,7 +63,6 @@ export class TurnWords {
     this.#committed.push(...utterance);
     this.#frozen = [];
     this.#hypothesis = [];
-    this.#previous = [];
     return utterance;
   }
 
@@ -100,7 +88,6 @@ export class TurnWords {
     this.#committed = [];
     this.#frozen = [];
     this.#hypothesis = [];
-    this.#previous = [];
     this.#sentKey = '';
   }
 }

@@ -13,12 +13,17 @@
  * `end_of_turn_confidence` 1), else one partial per pause (words not final, ending in an em dash); at
  * `max_turn_silence` it ends regardless. Its end-of-turn message is always formatted.
  *
- * A turn needs 80 ms of speech since the last one ("minimum speech duration"). Steps that wait for the
- * recogniser run one at a time, in the order the audio asked for them.
+ * A turn needs 80 ms of speech since the last one ("minimum speech duration").
+ *
+ * Audio, `ForceEndpoint` and `Terminate` go through one queue, and the recogniser is written to from it, frame
+ * by frame: when a pause ends an utterance, the queue waits for the recogniser's final words before the next
+ * frame, so the utterance holds exactly the audio before the pause and every decision is taken at the audio
+ * time it belongs to, however fast the audio arrived. Recogniser updates (partials) are applied as they come,
+ * except while an utterance is being finalised, when they describe audio its final already covers.
  */
 import { formatWords, joinWords } from '../engine/format.js';
 import type { VadFrame } from './audio.js';
-import { completeness, endOfTurnConfidence } from './eot.js';
+import { completeness, endOfTurnConfidence, silenceToReach } from './eot.js';
 import { speechStartedMessage, type TurnFields, turnMessage, type WireWord } from './messages.js';
 import type { TurnProfile, TurnSettings } from './params.js';
 import type { RecognizerUpdate, StreamWord } from './recognizer.js';
@@ -34,16 +39,21 @@ export interface TurnContext {
   settings(): TurnSettings;
   speakerLabels: boolean;
   languageDetection: boolean;
+  /** Feeds the recogniser (16 kHz mono s16le). */
+  write(pcm: Uint8Array): void;
   endUtterance(): Promise<StreamWord[]>;
   send(text: string): void;
   /** A step failed (the recogniser died): the session ends with a server error. */
   fail(error: unknown): void;
 }
 
+type Step = { kind: 'audio'; frames: readonly VadFrame[] } | { kind: 'finish'; done: () => void };
+
 export class TurnTracker {
   readonly #words = new TurnWords();
   #turnOrder = 0;
-  #chain: Promise<void> = Promise.resolve();
+  readonly #queue: Step[] = [];
+  #pumping = false;
   #failed = false;
   #audioMs = 0;
   #speaking = false;
@@ -52,15 +62,11 @@ export class TurnTracker {
   #turnSpeechMs = 0;
   /** Speech since the last end of utterance (what the next `endUtterance` will finalise). */
   #utteranceOpen = false;
-  #pauseQueued = false;
-  #endQueued = false;
   /** Set once this pause's utterance is committed: the end-of-turn check can run. */
   #completeness: number | undefined;
-  /** The last committed utterance's text, until a message has carried it in `utterance`. */
+  /** The last committed utterance, until a message has carried it in `utterance`. */
   #unsentUtterance: StreamWord[] | undefined;
   #speechStarted = false;
-  /** Counts `endUtterance` calls, so an update the recogniser sent before one is not read as after it. */
-  #utterances = 0;
   #committing = false;
 
   constructor(private readonly context: TurnContext) {}
@@ -69,13 +75,77 @@ export class TurnTracker {
     return this.#turnOrder;
   }
 
-  /** VAD frames in order, after their audio has been written to the recogniser. */
+  /** 10 ms frames of 16 kHz audio, in order: written to the recogniser and measured, in turn. */
   audio(frames: readonly VadFrame[]): void {
-    const settings = this.context.settings();
+    if (frames.length > 0) this.#push({ kind: 'audio', frames });
+  }
+
+  /** A recogniser update: the hypothesis of the utterance in progress. */
+  update(update: RecognizerUpdate): void {
+    if (this.#committing || this.#failed) return;
+    this.#words.update(update.words, update.inSpeech);
+    if (this.context.profile === 'universal') this.#sendPartial();
+  }
+
+  /** `ForceEndpoint`: the turn ends now, with whatever was said before it. */
+  forceEndpoint(): Promise<void> {
+    return new Promise((done) => this.#push({ kind: 'finish', done }));
+  }
+
+  /** At `Terminate` (or any end of session that answers): the last turn is sent if it has words. */
+  flush(): Promise<void> {
+    return this.forceEndpoint();
+  }
+
+  #push(step: Step): void {
+    this.#queue.push(step);
+    if (!this.#pumping) void this.#pump();
+  }
+
+  async #pump(): Promise<void> {
+    this.#pumping = true;
+    try {
+      for (let step = this.#queue.shift(); step; step = this.#queue.shift()) {
+        if (this.#failed) {
+          if (step.kind === 'finish') step.done();
+          continue;
+        }
+        try {
+          if (step.kind === 'audio') await this.#frames(step.frames);
+          else {
+            await this.#finish();
+            step.done();
+          }
+        } catch (error) {
+          this.#failed = true;
+          if (step.kind === 'finish') step.done();
+          this.context.fail(error);
+        }
+      }
+    } finally {
+      this.#pumping = false;
+    }
+  }
+
+  async #frames(frames: readonly VadFrame[]): Promise<void> {
+    let unwritten: Int16Array[] = [];
+    const write = () => {
+      if (unwritten.length === 0) return;
+      const pcm = new Int16Array(unwritten.reduce((n, f) => n + f.length, 0));
+      let at = 0;
+      for (const f of unwritten) {
+        pcm.set(f, at);
+        at += f.length;
+      }
+      unwritten = [];
+      this.context.write(new Uint8Array(pcm.buffer));
+    };
     for (const frame of frames) {
+      unwritten.push(frame.samples);
+      const settings = this.context.settings();
       this.#audioMs = frame.endMs;
       if (frame.speech) {
-        if (!this.#speaking && this.context.profile === 'u3' && !this.#speechStarted) {
+        if (this.context.profile === 'u3' && !this.#speechStarted) {
           this.#speechStarted = true;
           this.context.send(speechStartedMessage(frame.endMs - 10, frame.probability));
         }
@@ -83,63 +153,26 @@ export class TurnTracker {
         this.#turnSpeechMs += 10;
         this.#lastSpeechEnd = frame.endMs;
         this.#utteranceOpen = true;
-        this.#pauseQueued = false;
         this.#completeness = undefined;
         continue;
       }
       this.#speaking = false;
       if (this.#turnSpeechMs < MIN_SPEECH_MS) continue;
       const silence = frame.endMs - this.#lastSpeechEnd;
-      if (this.#utteranceOpen && !this.#pauseQueued && silence >= settings.min_turn_silence) {
-        this.#pauseQueued = true;
-        this.#enqueue(() => this.#pause());
-      }
-      if (!this.#endQueued && this.#completeness !== undefined && silence >= this.#endSilence(settings)) {
-        this.#queueEnd();
+      if (this.#utteranceOpen && silence >= settings.min_turn_silence) {
+        write();
+        await this.#pause(silence);
+      } else if (this.#completeness !== undefined && silence >= this.#endSilence(settings)) {
+        this.#endTurn(silence);
       }
     }
+    write();
   }
 
-  /** A recogniser update: the hypothesis of the utterance in progress. */
-  update(update: RecognizerUpdate): void {
-    if (this.#committing) return; // from before the utterance being finalised: its final says it better
-    const utterance = this.#utterances;
-    this.#enqueue(async () => {
-      if (utterance !== this.#utterances) return;
-      this.#words.update(update.words, update.audioMs);
-      if (this.context.profile === 'universal') this.#sendPartial();
-    });
-  }
-
-  /** `ForceEndpoint`: the turn ends now, with whatever was said so far. */
-  forceEndpoint(): Promise<void> {
-    return this.#finishNow();
-  }
-
-  /** At `Terminate` (or any end of session that answers): the last turn is sent if it has words. */
-  flush(): Promise<void> {
-    return this.#finishNow();
-  }
-
-  #finishNow(): Promise<void> {
-    this.#resetTurnTiming();
-    return this.#enqueue(async () => {
-      if (this.#utteranceOpen || this.#words.open) await this.#commit();
-      this.#endTurn();
-    });
-  }
-
-  #enqueue(step: () => Promise<void> | void): Promise<void> {
-    this.#chain = this.#chain.then(async () => {
-      if (this.#failed) return;
-      try {
-        await step();
-      } catch (error) {
-        this.#failed = true;
-        this.context.fail(error);
-      }
-    });
-    return this.#chain;
+  /** `ForceEndpoint` or the end of the session: what is open is finalised, and the turn ends. */
+  async #finish(): Promise<void> {
+    if (this.#utteranceOpen || this.#words.open) await this.#commit();
+    this.#endTurn(this.#silence());
   }
 
   /** Silence after which the current turn ends, given its committed words and the settings now. */
@@ -147,31 +180,12 @@ export class TurnTracker {
     const c = this.#completeness ?? 0;
     const { min_turn_silence: min, max_turn_silence: max } = settings;
     if (this.context.profile === 'u3') return c >= U3_COMPLETE ? min : max;
-    const threshold = settings.end_of_turn_confidence_threshold;
-    if (threshold >= 1 || c === 0) return max;
-    // Solves c + (1 - c) * 0.5 * silence / max >= threshold for the silence (eot.ts).
-    const needed = c >= threshold ? 0 : ((threshold - c) / ((1 - c) * 0.5)) * max;
-    return Math.min(max, Math.max(min, Math.ceil(needed)));
-  }
-
-  #queueEnd(): void {
-    this.#endQueued = true;
-    const silence = this.#audioMs - this.#lastSpeechEnd;
-    this.#resetTurnTiming();
-    this.#enqueue(() => this.#endTurn(silence));
-  }
-
-  /** A new turn starts counting its own speech (what follows belongs to it). */
-  #resetTurnTiming(): void {
-    this.#turnSpeechMs = this.#speaking ? 10 : 0;
-    this.#speechStarted = this.#speaking && this.#speechStarted;
-    this.#pauseQueued = false;
-    this.#completeness = undefined;
+    const semantic = silenceToReach(c, settings.end_of_turn_confidence_threshold, max);
+    return Math.min(max, Math.max(min, semantic));
   }
 
   async #commit(): Promise<StreamWord[]> {
     this.#utteranceOpen = false;
-    this.#utterances += 1;
     this.#committing = true;
     let finals: StreamWord[];
     try {
@@ -185,28 +199,21 @@ export class TurnTracker {
   }
 
   /** A pause of `min_turn_silence`: the utterance ends; the turn may end with it. */
-  async #pause(): Promise<void> {
+  async #pause(silence: number): Promise<void> {
     await this.#commit();
     if (this.#words.empty) {
       // Sound without words (a cough, noise): no turn to report, and the next speech starts afresh.
-      if (!this.#speaking) this.#resetTurnTiming();
+      this.#turnSpeechMs = 0;
+      this.#speechStarted = false;
       return;
     }
-    this.#endQueued = false;
     this.#completeness = completeness(this.#words.committed);
-    const settings = this.context.settings();
-    const silence = this.#speaking ? 0 : this.#audioMs - this.#lastSpeechEnd;
-    if (!this.#speaking && silence >= this.#endSilence(settings)) {
-      this.#endQueued = true;
-      this.#resetTurnTiming();
+    if (silence >= this.#endSilence(this.context.settings())) {
       this.#endTurn(silence);
       return;
     }
-    if (this.context.profile === 'u3') {
-      if (!this.#speaking) this.#sendU3Partial();
-      return;
-    }
-    this.#sendUtterance(silence);
+    if (this.context.profile === 'u3') this.#sendU3Partial();
+    else this.#sendUtterance(silence);
   }
 
   #sendPartial(): void {
@@ -264,12 +271,13 @@ export class TurnTracker {
   }
 
   /** Ends the turn with its committed words (none: nothing to end), then starts the next one. */
-  #endTurn(silence = this.#silence()): void {
-    this.#endQueued = false;
+  #endTurn(silence: number): void {
     const committed = [...this.#words.committed];
     const utterance = this.#takeUtterance();
     this.#words.reset();
     this.#completeness = undefined;
+    this.#turnSpeechMs = 0;
+    this.#speechStarted = false;
     if (committed.length === 0) return;
     const speaker = this.#speaker(committed);
     const confidence = this.#confidence(committed, silence);
