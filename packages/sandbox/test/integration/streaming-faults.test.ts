@@ -116,7 +116,7 @@ describe('faults', () => {
     const a = await open();
     const refused = new StreamClient(streaming.url);
     await refused.closed;
-    expect(streaming.stats()).toEqual({ opened: 1, refused: { 1008: 1 }, open: 1 });
+    expect(streaming.stats()).toEqual({ opened: 1, refused: { 1008: 1 }, terminations: 0, open: 1 });
     a.close();
     await waitFor(() => streaming.stats().open === 0);
   });

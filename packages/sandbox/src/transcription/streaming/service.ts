@@ -47,6 +47,8 @@ export interface StreamingStats {
   opened: number;
   /** Connects closed before `Begin`, by close code. */
   refused: Record<number, number>;
+  /** `Termination` messages sent (after `Terminate`, an inactivity timeout or the session's expiry). */
+  terminations: number;
   /** Sessions open now. */
   open: number;
 }
@@ -98,7 +100,7 @@ export function createStreamingService(
   const tokens = new TokenStore();
   const refusals = new RefusalQueue();
   const sessions = new Map<string, Session>();
-  let stats: Omit<StreamingStats, 'open'> = { opened: 0, refused: {} };
+  let stats: Omit<StreamingStats, 'open'> = { opened: 0, refused: {}, terminations: 0 };
 
   function refuse(ws: WebSocket, code: ErrorCloseCode, message: string): void {
     stats.refused[code] = (stats.refused[code] ?? 0) + 1;
@@ -143,7 +145,12 @@ export function createStreamingService(
       config,
       Math.min(auth.maxSessionSeconds, maxSessionSeconds),
       limits,
-      (gone) => sessions.delete(gone.id),
+      {
+        gone: (gone) => sessions.delete(gone.id),
+        terminated: () => {
+          stats.terminations += 1;
+        },
+      },
     );
     sessions.set(session.id, session);
     stats.opened += 1;
@@ -173,7 +180,7 @@ export function createStreamingService(
     refuseSessions: (refusal) => refusals.inject(refusal),
     stats: () => ({ ...stats, refused: { ...stats.refused }, open: sessions.size }),
     resetStats() {
-      stats = { opened: 0, refused: {} };
+      stats = { opened: 0, refused: {}, terminations: 0 };
     },
   };
 

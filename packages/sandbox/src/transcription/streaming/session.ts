@@ -68,7 +68,12 @@ export class Session {
     private readonly config: SessionConfig,
     private readonly maxSessionSeconds: number,
     private readonly limits: SessionLimits,
-    private readonly onGone: (session: Session) => void,
+    private readonly hooks: {
+      /** Called once, when the session is over, however it ended. */
+      gone(session: Session): void;
+      /** `Termination` was sent. */
+      terminated(): void;
+    },
   ) {
     this.#resampler = new Resampler(config.sample_rate);
     this.#tracker = new TurnTracker({
@@ -252,6 +257,7 @@ export class Session {
     if (this.#gone) return;
     const sessionSeconds = (performance.now() - this.#started) / 1000;
     this.#send(terminationMessage(this.#samples / this.config.sample_rate, sessionSeconds));
+    this.hooks.terminated();
     close();
   }
 
@@ -314,6 +320,6 @@ export class Session {
     this.#timers = [];
     this.#pending = undefined;
     this.#recognizer?.close();
-    this.onGone(this);
+    this.hooks.gone(this);
   }
 }
