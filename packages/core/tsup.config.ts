@@ -4,6 +4,9 @@ const shared: Options = {
   entry: {
     index: 'src/index.ts',
     redis: 'src/redis.ts',
+    // `@x/core/socket`: its own entry, sharing no module with `index`, so a browser bundle of a WebSocket
+    // client gets no chunk of the HTTP side (ky, zod, the error classes' module-level code).
+    socket: 'src/socket/index.ts',
     // The two sides of the `#transfer` import map (package.json "imports"): Node streams uploads over
     // node:http, every other runtime gets the fetch-only variant, so browser bundles never see `node:`.
     'transfer-node': 'src/internal/transfer-node.ts',
@@ -14,14 +17,16 @@ const shared: Options = {
   target: 'es2022',
 };
 
+const dtsEntry = { index: 'src/index.ts', redis: 'src/redis.ts', socket: 'src/socket/index.ts' };
+
 export default defineConfig([
-  { ...shared, format: ['esm'], dts: { entry: { index: 'src/index.ts', redis: 'src/redis.ts' } } },
+  { ...shared, format: ['esm'], dts: { entry: dtsEntry } },
   // ky is ESM-only; esbuild's CJS interop reads `require('ky').default` as the namespace, so the CJS build
   // carries its own copy of ky (about 4 kB) instead of requiring it.
   {
     ...shared,
     format: ['cjs'],
     noExternal: ['ky'],
-    dts: { entry: { index: 'src/index.ts', redis: 'src/redis.ts' } },
+    dts: { entry: dtsEntry },
   },
 ]);

@@ -1,0 +1,38 @@
+/** Time as a socket's timers see it; injected so unit tests drive every timer by hand. */
+export interface Clock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** The runtime's own clock. */
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** A named timer slot: setting it again replaces the pending one, so no timer is ever leaked. */
+export class Timer {
+  private handle: unknown = null;
+  constructor(private readonly clock: Clock) {}
+
+  /** Runs `callback` once after `ms`, cancelling whatever this slot held. */
+  set(ms: number, callback: () => void): void {
+    this.clear();
+    this.handle = this.clock.setTimeout(() => {
+      this.handle = null;
+      callback();
+    }, ms);
+  }
+
+  clear(): void {
+    if (this.handle !== null) this.clock.clearTimeout(this.handle);
+    this.handle = null;
+  }
+
+  /** True while a callback is scheduled and has not run. */
+  get pending(): boolean {
+    return this.handle !== null;
+  }
+}
