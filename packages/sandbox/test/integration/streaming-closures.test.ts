@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/index.js';
 import { waitFor } from '../helpers/realtime.js';
-import { ScriptedRecognizers, StreamClient, silence, sleep } from '../helpers/streaming.js';
+import { concat, ScriptedRecognizers, StreamClient, silence, sleep, tone } from '../helpers/streaming.js';
 
 let box: Sandbox<false>;
 let url: string;
@@ -251,6 +251,41 @@ describe('the recogniser', () => {
       await expectClosed(client, 3005, /^Session Cancelled: .*apt-get install python3-pocketsphinx/);
     } finally {
       await without.close();
+    }
+  });
+
+  it('one that stops answering ends the session with 3005 once 30 s of audio waits for it', async () => {
+    let closed = 0;
+    const stuck = await startSandbox({
+      store: false,
+      transcription: {
+        streaming: {
+          realtimeToleranceMs: 120_000,
+          recognizer: async () => ({
+            write: () => true,
+            onUpdate: () => {},
+            endUtterance: () => new Promise(() => {}),
+            onError: () => {},
+            close: () => {
+              closed += 1;
+            },
+          }),
+        },
+      },
+    });
+    try {
+      const client = await StreamClient.open(stuck.transcription!.streaming.url, stuck.transcription!.apiKey);
+      // Speech, then a pause: the utterance's end waits for a recogniser that never answers.
+      client.sendAudio(concat(tone(500), silence(500)));
+      for (let i = 0; i < 31; i++) client.sendAudio(silence(1000));
+      await expectClosed(
+        client,
+        3005,
+        'Session Cancelled: the recogniser is not keeping up: 30 s of audio waits for it',
+      );
+      await waitFor(() => closed === 1);
+    } finally {
+      await stuck.close();
     }
   });
 

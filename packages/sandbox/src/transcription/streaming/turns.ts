@@ -21,17 +21,27 @@
  * time it belongs to, however fast the audio arrived. Recogniser updates (partials) are applied as they come,
  * except while an utterance is being finalised, when they describe audio its final already covers.
  */
-import { formatWords, joinWords } from '../engine/format.js';
 import type { VadFrame } from './audio.js';
 import { completeness, endOfTurnConfidence, silenceToReach } from './eot.js';
-import { speechStartedMessage, type TurnFields, turnMessage, type WireWord } from './messages.js';
+import { speechStartedMessage, turnMessage } from './messages.js';
 import type { TurnProfile, TurnSettings } from './params.js';
 import type { RecognizerUpdate, StreamWord } from './recognizer.js';
-import { TurnWords, toWire } from './turn-words.js';
+import {
+  finalTurns,
+  partialTurn,
+  type TurnBody,
+  U3_COMPLETE,
+  u3PartialTurn,
+  utteranceTurn,
+} from './turn-messages.js';
+import { TurnWords } from './turn-words.js';
 
 const MIN_SPEECH_MS = 80;
-/** A u3 sentence counts as ending in terminal punctuation when it reads complete (see `eot.ts`). */
-const U3_COMPLETE = 0.5;
+/**
+ * Audio waiting in the queue past which the recogniser is deemed stuck (it has not finished an utterance in
+ * that long): the session ends with a server error rather than holding audio without bound.
+ */
+const MAX_QUEUED_FRAMES = 3000; // 30 s
 
 export interface TurnContext {
   profile: TurnProfile;
@@ -53,6 +63,7 @@ export class TurnTracker {
   readonly #words = new TurnWords();
   #turnOrder = 0;
   readonly #queue: Step[] = [];
+  #queuedFrames = 0;
   #pumping = false;
   #failed = false;
   #audioMs = 0;
@@ -77,7 +88,14 @@ export class TurnTracker {
 
   /** 10 ms frames of 16 kHz audio, in order: written to the recogniser and measured, in turn. */
   audio(frames: readonly VadFrame[]): void {
-    if (frames.length > 0) this.#push({ kind: 'audio', frames });
+    if (frames.length === 0 || this.#failed) return;
+    this.#queuedFrames += frames.length;
+    if (this.#queuedFrames > MAX_QUEUED_FRAMES) {
+      this.#failed = true;
+      this.context.fail(new Error('the recogniser is not keeping up: 30 s of audio waits for it'));
+      return;
+    }
+    this.#push({ kind: 'audio', frames });
   }
 
   /** A recogniser update: the hypothesis of the utterance in progress. */
@@ -111,8 +129,10 @@ export class TurnTracker {
           continue;
         }
         try {
-          if (step.kind === 'audio') await this.#frames(step.frames);
-          else {
+          if (step.kind === 'audio') {
+            this.#queuedFrames -= step.frames.length;
+            await this.#frames(step.frames);
+          } else {
             await this.#finish();
             step.done();
           }
@@ -212,62 +232,37 @@ export class TurnTracker {
       this.#endTurn(silence);
       return;
     }
-    if (this.context.profile === 'u3') this.#sendU3Partial();
-    else this.#sendUtterance(silence);
+    const committed = this.#words.committed;
+    if (this.context.profile === 'u3') {
+      this.#send(u3PartialTurn(committed, this.context));
+      return;
+    }
+    const turn = utteranceTurn(
+      committed,
+      this.#takeUtterance() ?? [],
+      this.#confidence(committed, silence),
+      this.context,
+    );
+    this.#words.changed(turn.words);
+    this.#send(turn);
   }
 
   #sendPartial(): void {
     const entries = this.#words.partial();
     if (entries.length === 0) return;
-    const words = toWire(entries, this.#speaker(entries.map((e) => e.word)));
-    if (!this.#words.changed(words)) return;
-    this.#sendTurn({
-      words,
-      transcript: words
-        .filter((w) => w.word_is_final)
-        .map((w) => w.text)
-        .join(' '),
-      end_of_turn: false,
-      end_of_turn_confidence: this.#confidence(
-        entries.map((e) => e.word),
-        this.#speaking ? 0 : this.#silence(),
-      ),
-      utterance: '',
-    });
+    const words = entries.map((e) => e.word);
+    const turn = partialTurn(entries, this.#confidence(words, this.#silence()), this.context);
+    if (this.#words.changed(turn.words)) this.#send(turn);
   }
 
-  /** Universal: the message that carries a finished utterance while the turn goes on. */
-  #sendUtterance(silence: number): void {
-    const committed = this.#words.committed;
-    const entries = committed.map((word) => ({ word, final: true }));
-    const words = toWire(entries, this.#speaker(committed));
-    this.#words.changed(words);
-    this.#sendTurn({
-      words,
-      transcript: joinWords(committed),
-      end_of_turn: false,
-      end_of_turn_confidence: this.#confidence(committed, silence),
-      utterance: joinWords(this.#takeUtterance() ?? []),
-      ...this.#language(),
-    });
+  #send(turn: TurnBody): void {
+    this.context.send(turnMessage({ turn_order: this.#turnOrder, ...turn }));
   }
 
-  /** u3: one partial per pause when the sentence is not complete: nothing final, an em dash at the end. */
-  #sendU3Partial(): void {
-    const shown = formatWords(this.#words.committed, { punctuate: false });
-    const last = shown.at(-1);
-    if (last) last.text = `${last.text}—`;
-    const words = toWire(
-      shown.map((word) => ({ word, final: false })),
-      undefined,
-    );
-    this.#sendTurn({
-      words,
-      transcript: joinWords(shown),
-      end_of_turn: false,
-      end_of_turn_confidence: 0,
-      utterance: '',
-    });
+  #takeUtterance(): StreamWord[] | undefined {
+    const utterance = this.#unsentUtterance;
+    this.#unsentUtterance = undefined;
+    return utterance;
   }
 
   /** Ends the turn with its committed words (none: nothing to end), then starts the next one. */
@@ -279,79 +274,13 @@ export class TurnTracker {
     this.#turnSpeechMs = 0;
     this.#speechStarted = false;
     if (committed.length === 0) return;
-    const speaker = this.#speaker(committed);
-    const confidence = this.#confidence(committed, silence);
-    if (this.context.profile === 'u3') {
-      const formatted = formatWords(committed);
-      const transcript = joinWords(formatted);
-      this.#sendTurn({
-        words: toWire(
-          formatted.map((word) => ({ word, final: true })),
-          speaker,
-        ),
-        transcript,
-        turn_is_formatted: true,
-        end_of_turn: true,
-        end_of_turn_confidence: completeness(committed) >= U3_COMPLETE ? 1 : confidence,
-        utterance: transcript,
-        ...this.#language(),
-      });
-    } else {
-      this.#sendTurn({
-        words: toWire(
-          committed.map((word) => ({ word, final: true })),
-          speaker,
-        ),
-        transcript: joinWords(committed),
-        end_of_turn: true,
-        end_of_turn_confidence: confidence,
-        utterance: utterance ? joinWords(utterance) : '',
-        ...this.#language(),
-      });
-      if (this.context.settings().format_turns) {
-        const formatted = formatWords(committed);
-        this.#sendTurn({
-          words: toWire(
-            formatted.map((word) => ({ word, final: true })),
-            speaker,
-          ),
-          transcript: joinWords(formatted),
-          turn_is_formatted: true,
-          end_of_turn: true,
-          end_of_turn_confidence: confidence,
-          utterance: utterance ? joinWords(formatWords(utterance)) : '',
-          ...this.#language(),
-        });
-      }
-    }
+    const options = {
+      u3: this.context.profile === 'u3',
+      formatTurns: this.context.settings().format_turns,
+      confidence: this.#confidence(committed, silence),
+    };
+    for (const turn of finalTurns(committed, utterance, options, this.context)) this.#send(turn);
     this.#turnOrder += 1;
-  }
-
-  #sendTurn(
-    turn: Omit<TurnFields, 'turn_order' | 'turn_is_formatted' | 'speaker_label'> & {
-      turn_is_formatted?: boolean;
-    },
-  ): void {
-    this.context.send(
-      turnMessage({
-        turn_order: this.#turnOrder,
-        turn_is_formatted: turn.turn_is_formatted ?? false,
-        end_of_turn: turn.end_of_turn,
-        transcript: turn.transcript,
-        end_of_turn_confidence: turn.end_of_turn_confidence,
-        words: turn.words,
-        utterance: turn.utterance,
-        language_code: turn.language_code,
-        language_confidence: turn.language_confidence,
-        speaker_label: this.#speakerOfWire(turn.words),
-      }),
-    );
-  }
-
-  #takeUtterance(): StreamWord[] | undefined {
-    const utterance = this.#unsentUtterance;
-    this.#unsentUtterance = undefined;
-    return utterance;
   }
 
   #silence(): number {
@@ -364,19 +293,5 @@ export class TurnTracker {
       silenceMs: silence,
       maxTurnSilence: this.context.settings().max_turn_silence,
     });
-  }
-
-  /** Diarization: one speaker (`A`); a turn under about a second is `UNKNOWN`, as the spec describes. */
-  #speaker(words: readonly { start: number; end: number }[]): string | undefined {
-    if (!this.context.speakerLabels || words.length === 0) return undefined;
-    return words.at(-1)!.end - words[0]!.start < 1000 ? 'UNKNOWN' : 'A';
-  }
-
-  #speakerOfWire(words: readonly WireWord[]): string | undefined {
-    return this.#speaker(words) ?? (this.context.speakerLabels ? 'UNKNOWN' : undefined);
-  }
-
-  #language(): Pick<TurnFields, 'language_code' | 'language_confidence'> {
-    return this.context.languageDetection ? { language_code: 'en', language_confidence: 1 } : {};
   }
 }
