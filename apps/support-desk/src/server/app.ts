@@ -7,6 +7,7 @@ import type { DeskContext } from './context.js';
 import { errorResponse, HttpError } from './errors.js';
 import { callRoutes } from './routes/calls.js';
 import { dataRoutes } from './routes/data.js';
+import { liveCallRoutes } from './routes/live-calls.js';
 import { realtimeRoutes } from './routes/realtime.js';
 import { webhookRoutes } from './routes/webhooks.js';
 
@@ -24,9 +25,12 @@ export function createApp(desk: DeskContext): Hono {
   });
   app.use('/api/realtime/*', formLimit);
   app.use('/api/calls/sample', formLimit);
+  app.use('/api/live-calls/*', formLimit);
+  app.use('/api/live-calls', formLimit);
 
   dataRoutes(app, desk);
   callRoutes(app, desk);
+  liveCallRoutes(app, desk);
   realtimeRoutes(app, desk);
   webhookRoutes(app, desk);
   app.all('/api/*', (c) => {
@@ -41,10 +45,10 @@ export function createApp(desk: DeskContext): Hono {
   }
 
   app.onError((error, c) => {
-    const { status, body, log } = errorResponse(error);
+    const { status, body, log, headers } = errorResponse(error);
     if (log)
       desk.logger.error(`${c.req.method} ${c.req.path}: ${error instanceof Error ? error.stack : error}`);
-    return c.json(body, status as 400);
+    return c.json(body, status as 400, headers);
   });
   return app;
 }

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod/mini';
 import type { DeskConfig } from '../shared/api.js';
+import type { LiveCallLimits } from './live/limits.js';
+
+/**
+ * Live calls' streaming model: word-by-word partials (the Universal-3 Pro models send one per pause), in
+ * English, as the desk's analysis reads it.
+ */
+export const DEFAULT_STREAMING_MODEL = 'universal-streaming-english';
 
 /** Everything the server needs, resolved: `startServer(config)` takes this, tests build it directly. */
 export interface ServerConfig {
@@ -29,7 +36,16 @@ export interface ServerConfig {
     webhookSecret: string;
     /** Poll when no webhook came this long after submitting (ms). Default 60 000; 0 polls at once. */
     pollFallbackMs?: number | undefined;
+    /**
+     * The streaming host (`https://streaming.assemblyai.com`, `https://streaming.eu.assemblyai.com`, or the
+     * sandbox's URL): live calls' temporary tokens come from it and the page's socket goes to it.
+     */
+    streamingBaseUrl: string;
+    /** The streaming model of live calls. Default `universal-streaming-english` (word-by-word partials). */
+    streamingModel?: string | undefined;
   };
+  /** Bounds on live calls (see `LiveCallLimits`); the defaults suit one desk. */
+  liveCalls?: Partial<LiveCallLimits> | undefined;
   realtime: {
     appId: string;
     key: string;
@@ -74,6 +90,8 @@ export const envSchema = z.looseObject({
   ASSEMBLYAI_API_KEY: optionalText,
   ASSEMBLYAI_BASE_URL: z.optional(z.url()),
   ASSEMBLYAI_SPEECH_MODELS: optionalText,
+  ASSEMBLYAI_STREAMING_URL: z.optional(z.url()),
+  ASSEMBLYAI_STREAMING_MODEL: optionalText,
   TRANSCRIPTION_WEBHOOK_SECRET: optionalText,
   TRANSCRIPTION_POLL_FALLBACK_MS: z.optional(z.string().check(z.regex(/^\d+$/, 'expected milliseconds'))),
   PUSHER_APP_ID: optionalText,
@@ -129,10 +147,16 @@ export function configFromEnv(
       }
     : needSandbox('store').store;
   const transcription = real.transcription
-    ? { apiKey: env.ASSEMBLYAI_API_KEY!, baseUrl: env.ASSEMBLYAI_BASE_URL }
+    ? {
+        apiKey: env.ASSEMBLYAI_API_KEY!,
+        baseUrl: env.ASSEMBLYAI_BASE_URL,
+        streamingBaseUrl: env.ASSEMBLYAI_STREAMING_URL ?? streamingHostFor(env.ASSEMBLYAI_BASE_URL),
+      }
     : {
         apiKey: needSandbox('transcription').transcription.apiKey,
         baseUrl: needSandbox('transcription').transcription.url,
+        // The sandbox serves /v3/token and the /v3/ws socket beside /v2, on the same port.
+        streamingBaseUrl: needSandbox('transcription').transcription.url,
       };
   let realtime: ServerConfig['realtime'];
   if (real.realtime) {
@@ -158,6 +182,7 @@ export function configFromEnv(
       speechModels: (env.ASSEMBLYAI_SPEECH_MODELS ?? 'universal-3-5-pro,universal-2')
         .split(',')
         .map((m) => m.trim()),
+      streamingModel: env.ASSEMBLYAI_STREAMING_MODEL,
       webhookSecret: env.TRANSCRIPTION_WEBHOOK_SECRET ?? secret(),
       pollFallbackMs:
         env.TRANSCRIPTION_POLL_FALLBACK_MS !== undefined
@@ -171,6 +196,20 @@ export function configFromEnv(
       realtime: real.realtime ? `Pusher (${env.PUSHER_CLUSTER})` : 'sandbox',
     },
   };
+}
+
+/**
+ * The streaming host that goes with a REST base URL: the EU one for EU data residency (audio and transcripts
+ * stay in the EU only when both hosts are EU ones), else the default, edge-routed host.
+ */
+export function streamingHostFor(restBaseUrl: string | undefined): string {
+  const eu = restBaseUrl !== undefined && new URL(restBaseUrl).hostname === 'api.eu.assemblyai.com';
+  return eu ? 'https://streaming.eu.assemblyai.com' : 'https://streaming.assemblyai.com';
+}
+
+/** The WebSocket form of a streaming base URL, as the page shows it (`https:` → `wss:`, `http:` → `ws:`). */
+export function websocketBase(streamingBaseUrl: string): string {
+  return streamingBaseUrl.replace(/^http(s?):/, 'ws$1:').replace(/\/+$/, '');
 }
 
 /** The realtime settings for a sandbox emulator at `url` (HTTP API and WebSocket share its port). */

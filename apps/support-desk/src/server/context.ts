@@ -1,6 +1,7 @@
 import type { CallPipeline } from './calls/pipeline.js';
 import type { CallRegistry } from './calls/registry.js';
 import type { ServerConfig } from './config.js';
+import type { LiveCalls } from './live/live-calls.js';
 import type { Broadcaster, Services } from './services.js';
 import type { SpeechTool } from './speech.js';
 
@@ -11,6 +12,7 @@ export interface DeskContext {
   broadcaster: Broadcaster;
   registry: CallRegistry;
   pipeline: CallPipeline;
+  live: LiveCalls;
   speech: SpeechTool | null;
   logger: Pick<Console, 'info' | 'warn' | 'error'>;
 }

@@ -9,6 +9,8 @@ export class HttpError extends Error {
     message: string,
     readonly code?: string,
     readonly issues?: { path: string; message: string }[],
+    /** Response headers, e.g. `Retry-After` on a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -33,10 +35,16 @@ export function parseInput<T>(schema: z.ZodMiniType<T>, value: unknown, what: st
  * secret in one) behind a 502, so the page can say which service failed and why; anything else is a 500
  * without details, logged on the server.
  */
-export function errorResponse(error: unknown): { status: number; body: ApiErrorBody; log: boolean } {
+export function errorResponse(error: unknown): {
+  status: number;
+  body: ApiErrorBody;
+  log: boolean;
+  headers?: Record<string, string> | undefined;
+} {
   if (error instanceof HttpError) {
     return {
       status: error.status,
+      headers: error.headers,
       body: {
         error: {
           message: error.message,
@@ -64,6 +72,14 @@ export function errorResponse(error: unknown): { status: number; body: ApiErrorB
     body: { error: { message: 'Internal error (logged on the server).', status: 500 } },
     log: true,
   };
+}
+
+/** A 429 that says when to come back (`Retry-After`, whole seconds, at least 1). */
+export function tooMany(message: string, code: string, retryAfterMs: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new HttpError(429, `${message}; retry in ${seconds} s`, code, undefined, {
+    'Retry-After': String(seconds),
+  });
 }
 
 export function describe(error: unknown): string {

@@ -3,9 +3,11 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import { CallPipeline } from './calls/pipeline.js';
 import { CallRegistry } from './calls/registry.js';
-import type { ServerConfig } from './config.js';
+import { DEFAULT_STREAMING_MODEL, type ServerConfig, websocketBase } from './config.js';
 import type { DeskContext } from './context.js';
 import { describe } from './errors.js';
+import { DEFAULT_LIVE_CALL_LIMITS } from './live/limits.js';
+import { LiveCalls } from './live/live-calls.js';
 import { STORE_WEBHOOK_PATH, TRANSCRIPTION_WEBHOOK_PATH } from './routes/webhooks.js';
 import { Broadcaster, createServices } from './services.js';
 import { findSpeechTool } from './speech.js';
@@ -50,7 +52,17 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     logger,
   };
   const pipeline = new CallPipeline(pipelineOptions);
-  const desk: DeskContext = { config, services, broadcaster, registry, pipeline, speech, logger };
+  const live = new LiveCalls({
+    streaming: services.transcription.streaming,
+    websocketUrl: websocketBase(config.transcription.streamingBaseUrl),
+    speechModel: config.transcription.streamingModel ?? DEFAULT_STREAMING_MODEL,
+    registry,
+    pipeline,
+    broadcaster,
+    limits: { ...DEFAULT_LIVE_CALL_LIMITS, ...config.liveCalls },
+    logger,
+  });
+  const desk: DeskContext = { config, services, broadcaster, registry, pipeline, live, speech, logger };
   const app = createApp(desk);
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
@@ -89,6 +101,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     close() {
       closing ??= new Promise<void>((resolve) => {
         pipeline.close();
+        live.close();
         server.close(() => resolve());
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();
       });

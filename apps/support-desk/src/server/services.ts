@@ -23,6 +23,7 @@ export function createServices(config: ServerConfig): Services {
     transcription: new TranscriptionClient({
       apiKey: config.transcription.apiKey,
       ...(config.transcription.baseUrl ? { baseUrl: config.transcription.baseUrl } : {}),
+      streamingBaseUrl: config.transcription.streamingBaseUrl,
     }),
     realtime: new RealtimeServer({
       appId: r.appId,
@@ -44,9 +45,10 @@ export class Broadcaster {
     private readonly logger: Pick<Console, 'warn'>,
   ) {}
 
-  async push(event: string, data: unknown): Promise<void> {
+  /** `socketId`: the connection that should not hear it (the tab whose action it reports), as Pusher allows. */
+  async push(event: string, data: unknown, socketId?: string): Promise<void> {
     try {
-      await this.realtime.trigger(DESK_CHANNEL, event, data);
+      await this.realtime.trigger(DESK_CHANNEL, event, data, socketId ? { socketId } : undefined);
     } catch (error) {
       this.logger.warn(`realtime: could not publish ${event}: ${describe(error)}`);
     }

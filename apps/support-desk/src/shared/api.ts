@@ -12,7 +12,12 @@ export const DeskEvents = {
   customerUpserted: 'customer-upserted',
   callStatus: 'call-status',
   callAnalyzed: 'call-analyzed',
+  /** A live call's partial or final turn (`LiveTurnEvent`), relayed from the tab that captures it. */
+  liveTurn: 'live-turn',
 } as const;
+
+/** The header that carries a live call's key (`LiveCallStart.key`) on its turns, tokens and end. */
+export const LIVE_CALL_KEY_HEADER = 'X-Live-Call-Key';
 
 export type Sentiment = 'POSITIVE' | 'NEUTRAL' | 'NEGATIVE';
 
@@ -72,20 +77,31 @@ export interface CallAnalysis {
   customerTagged: boolean;
 }
 
-export type CallStatus = 'receiving' | 'uploading' | 'transcribing' | 'analysing' | 'done' | 'error';
+export type CallStatus =
+  | 'receiving'
+  | 'uploading'
+  | 'transcribing'
+  /** A live call: a tab is streaming the microphone and relaying turns. */
+  | 'live'
+  | 'analysing'
+  | 'done'
+  | 'error';
 
 export interface CallView {
   id: string;
   name: string;
-  source: 'upload' | 'sample';
+  source: 'upload' | 'sample' | 'live';
   status: CallStatus;
   /** 0..1 of the current stage that reports progress (the upload to the transcription service). */
   progress: number;
   createdAt: string;
   transcriptId: string | null;
   error: string | null;
-  /** How completion was learnt: the transcription webhook, or polling when the webhook did not come. */
-  completedBy: 'webhook' | 'polling' | null;
+  /**
+   * How the transcript came: the transcription webhook, polling when the webhook did not come, or the live
+   * call's own turns.
+   */
+  completedBy: 'webhook' | 'polling' | 'live' | null;
   /** Present once `status` is `done`: the summary fields; `GET /api/calls/:id` has the sentences. */
   overall: Sentiment | null;
   summary: string | null;
@@ -93,6 +109,60 @@ export interface CallView {
 
 export interface CallDetail extends CallView {
   analysis: CallAnalysis | null;
+  /** A live call's transcript so far (for a tab that opens during the call); null for other calls. */
+  live: LiveTranscriptView | null;
+}
+
+/** A turn as the desk relays it: the service's `turn_order`, `end_of_turn` and `turn_is_formatted`. */
+export interface LiveTurnView {
+  turn_order: number;
+  end_of_turn: boolean;
+  turn_is_formatted: boolean;
+  /** Every word of the turn so far, final or not (the service's `transcript` holds only the final ones). */
+  text: string;
+}
+
+/** `live-turn` on `DESK_CHANNEL`: a partial replaces the previous one, a final settles its `turn_order`. */
+export interface LiveTurnEvent extends LiveTurnView {
+  callId: string;
+}
+
+export interface LiveTranscriptView {
+  /** Final turns by `turn_order`, each once (a formatted copy replaces its unformatted turn). */
+  finals: LiveTurnView[];
+  /** The turn being spoken, if any. */
+  partial: LiveTurnView | null;
+}
+
+/** A word of a final turn, as the service timed it (ms from the start of the stream). */
+export interface LiveWord {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** One turn the capturing tab relays (`POST /api/live-calls/:id/turns`); finals carry their words' times. */
+export interface LiveTurnInput extends LiveTurnView {
+  words?: LiveWord[];
+}
+
+/** The answer to `POST /api/live-calls`: everything the page needs to stream, and never the API key. */
+export interface LiveCallStart {
+  call: CallView;
+  /** A single-use temporary token for the streaming socket; `POST /api/live-calls/:id/token` gives more. */
+  token: string;
+  /** Seconds the token may wait before it opens a session. */
+  expires_in_seconds: number;
+  /** The longest the session may last, in seconds. */
+  max_session_duration_seconds: number;
+  streaming: {
+    /** The streaming WebSocket base (`wss://streaming.assemblyai.com`, or the sandbox's `ws://…`). */
+    url: string;
+    /** The connection parameters to open the session with. */
+    params: { speech_model: string; sample_rate: number; format_turns: boolean };
+  };
+  /** Sent back in `X-Live-Call-Key` with the call's turns, tokens and end: only this tab writes the call. */
+  key: string;
 }
 
 export interface DeskConfig {
@@ -106,6 +176,8 @@ export interface DeskConfig {
     cluster?: string;
   };
   speech: { available: boolean; tool: string | null; missing: string | null };
+  /** Live calls: where the page streams the microphone, and with which model. */
+  live: { streamingUrl: string; speechModel: string };
   services: { store: string; transcription: string; realtime: string };
 }
 

@@ -1,10 +1,13 @@
-import type {
-  ApiErrorBody,
-  CallDetail,
-  CallView,
-  CustomerSummary,
-  DeskConfig,
-  OrderSummary,
+import {
+  type ApiErrorBody,
+  type CallDetail,
+  type CallView,
+  type CustomerSummary,
+  type DeskConfig,
+  LIVE_CALL_KEY_HEADER,
+  type LiveCallStart,
+  type LiveTurnInput,
+  type OrderSummary,
 } from '../shared/api.js';
 
 /** An error the server answered with its JSON body (or a network failure), shown on the page as it is. */
@@ -13,17 +16,26 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly code?: string,
+    /** From `Retry-After` on a 429: when to try again. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
 }
 
-function fromBody(status: number, text: string): ApiError {
+function fromBody(status: number, text: string, retryAfter?: string | null): ApiError {
+  const seconds = Number(retryAfter);
+  const retryAfterMs = retryAfter && Number.isFinite(seconds) ? seconds * 1000 : undefined;
   try {
     const { error } = JSON.parse(text) as ApiErrorBody;
-    return new ApiError(error.message, error.status ?? status, error.code);
+    return new ApiError(error.message, error.status ?? status, error.code, retryAfterMs);
   } catch {
-    return new ApiError(`The server answered ${status}${text ? `: ${text.slice(0, 200)}` : ''}`, status);
+    return new ApiError(
+      `The server answered ${status}${text ? `: ${text.slice(0, 200)}` : ''}`,
+      status,
+      undefined,
+      retryAfterMs,
+    );
   }
 }
 
@@ -38,7 +50,7 @@ async function request<T>(path: string, init?: RequestInit): Promise<T> {
     );
   }
   const text = await response.text();
-  if (!response.ok) throw fromBody(response.status, text);
+  if (!response.ok) throw fromBody(response.status, text, response.headers.get('Retry-After'));
   return JSON.parse(text) as T;
 }
 
@@ -55,6 +67,36 @@ export const api = {
       body: JSON.stringify(input),
     }).then((r) => r.call),
 };
+
+/** What a live call asks of the app server; `base` is its URL (empty in the page, which it served). */
+export interface LiveCallApi {
+  start(): Promise<LiveCallStart>;
+  token(id: string, key: string): Promise<{ token: string; expires_in_seconds: number }>;
+  relay(id: string, key: string, body: { socket_id?: string; turns: LiveTurnInput[] }): Promise<unknown>;
+  end(
+    id: string,
+    key: string,
+    body: { session_id?: string; audio_duration_seconds?: number },
+  ): Promise<{ call: CallView }>;
+}
+
+export function liveCallApi(base = ''): LiveCallApi {
+  const post = <T>(path: string, key: string | null, body: unknown) =>
+    request<T>(`${base}/api/live-calls${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(key ? { [LIVE_CALL_KEY_HEADER]: key } : {}) },
+      body: JSON.stringify(body),
+      // The end of a call must arrive even when the tab is closing.
+      keepalive: path.endsWith('/end'),
+    });
+  const at = (id: string, what: string) => `/${encodeURIComponent(id)}/${what}`;
+  return {
+    start: () => post('', null, {}),
+    token: (id, key) => post(at(id, 'token'), key, {}),
+    relay: (id, key, body) => post(at(id, 'turns'), key, body),
+    end: (id, key, body) => post(at(id, 'end'), key, body),
+  };
+}
 
 /**
  * Uploads a recording with XMLHttpRequest, the one browser API that reports upload progress

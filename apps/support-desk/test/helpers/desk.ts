@@ -28,7 +28,11 @@ export interface Desk {
 export async function startDesk(overrides: Partial<ServerConfig> = {}): Promise<Desk> {
   const sandbox = await startSandbox({
     store: { seed: 'demo' },
-    transcription: { rateLimit: false, webhooks: { retryDelayMs: 200 } },
+    transcription: {
+      rateLimit: false,
+      webhooks: { retryDelayMs: 200 },
+      streaming: { newSessionsPerMinute: false },
+    },
     realtime: true,
   });
   const logs: string[] = [];
@@ -46,6 +50,7 @@ export async function startDesk(overrides: Partial<ServerConfig> = {}): Promise<
     transcription: {
       apiKey: sandbox.transcription!.apiKey,
       baseUrl: sandbox.url,
+      streamingBaseUrl: sandbox.url,
       speechModels: ['universal-2'],
       webhookSecret: 'transcription-webhook-secret-for-tests',
     },

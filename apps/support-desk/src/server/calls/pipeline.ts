@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import type { StoreClient } from '@x/store';
 import { type Transcript, TranscriptError, type TranscriptionClient } from '@x/transcription';
 import { type CallView, DeskEvents } from '../../shared/api.js';
-import { analyseSentiment } from '../analysis/summary.js';
+import { analyseSentiment, type TranscriptInput } from '../analysis/summary.js';
 import { describe } from '../errors.js';
 import { customerSummary } from '../present.js';
 import type { Broadcaster } from '../services.js';
@@ -145,6 +145,17 @@ export class CallPipeline {
       await this.#fail(call, new Error(`transcription failed: ${transcript.error ?? 'unknown error'}`));
       return;
     }
+    await this.analyse(call, transcript, by);
+  }
+
+  /**
+   * The analysis every call ends with, whatever brought its transcript (a finished job, or a live call's
+   * final turns): sentiment, the store lookup, the order note and the customer tag, then `call-analyzed`.
+   * Once per call: a call already analysing or finished is left alone. Never throws (a failure is the
+   * call's `error`).
+   */
+  async analyse(call: CallRecord, transcript: TranscriptInput, by: CallView['completedBy']): Promise<void> {
+    if (isFinished(call.status) || call.status === 'analysing') return;
     await this.#update(call, { status: 'analysing', completedBy: by });
     try {
       const sentiment = analyseSentiment(transcript);

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { CallAnalysis, CallDetail, CallStatus, CallView } from '../../shared/api.js';
+import type { CallAnalysis, CallDetail, CallStatus, CallView, LiveTranscriptView } from '../../shared/api.js';
 
 export interface CallRecord extends CallView {
   analysis: CallAnalysis | null;
+  /** A live call's transcript as it ended (while it runs, the live-call registry has it). */
+  live: LiveTranscriptView | null;
 }
 
 /** The calls of this server's lifetime, newest first, at most `limit` (older ones are forgotten). */
@@ -11,12 +13,12 @@ export class CallRegistry {
 
   constructor(private readonly limit = 50) {}
 
-  create(name: string, source: CallView['source']): CallRecord {
+  create(name: string, source: CallView['source'], status: CallStatus = 'receiving'): CallRecord {
     const call: CallRecord = {
       id: randomUUID(),
       name,
       source,
-      status: 'receiving',
+      status,
       progress: 0,
       createdAt: new Date().toISOString(),
       transcriptId: null,
@@ -25,6 +27,7 @@ export class CallRegistry {
       overall: null,
       summary: null,
       analysis: null,
+      live: null,
     };
     this.#calls.set(call.id, call);
     for (const id of this.#calls.keys()) {
@@ -50,12 +53,13 @@ export class CallRegistry {
 
 /** A call without its analysis: what realtime events carry (Pusher's events are at most 10 KB). */
 export function view(call: CallRecord): CallView {
-  const { analysis: _analysis, ...rest } = call;
+  const { analysis: _analysis, live: _live, ...rest } = call;
   return rest;
 }
 
-export function detail(call: CallRecord): CallDetail {
-  return { ...call };
+/** The call with its analysis and, for a live call, its transcript (`live`, when still running). */
+export function detail(call: CallRecord, live: LiveTranscriptView | null = null): CallDetail {
+  return { ...call, live: live ?? call.live };
 }
 
 export function isFinished(status: CallStatus): boolean {

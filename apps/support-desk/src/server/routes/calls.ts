@@ -70,7 +70,7 @@ export function callRoutes(app: Hono, desk: DeskContext): void {
     const call = desk.registry.get(id);
     if (!call)
       throw new HttpError(404, `no call ${id} (calls are kept in memory while the server runs)`, 'not_found');
-    return c.json(detail(call));
+    return c.json(detail(call, desk.live.transcript(id)));
   });
 
   app.post('/api/calls', async (c) => {

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { DESK_CHANNEL, type DeskConfig } from '../../shared/api.js';
+import { DEFAULT_STREAMING_MODEL, websocketBase } from '../config.js';
 import type { DeskContext } from '../context.js';
 import { parseInput } from '../errors.js';
 import { customerSummary, orderSummary } from '../present.js';
@@ -19,6 +20,10 @@ export function dataRoutes(app: Hono, desk: DeskContext): void {
       speech: desk.speech
         ? { available: true, tool: desk.speech.name, missing: null }
         : { available: false, tool: null, missing: SPEECH_MISSING },
+      live: {
+        streamingUrl: websocketBase(desk.config.transcription.streamingBaseUrl),
+        speechModel: desk.config.transcription.streamingModel ?? DEFAULT_STREAMING_MODEL,
+      },
       services: desk.config.labels ?? { store: 'store', transcription: 'AssemblyAI', realtime: 'Pusher' },
     };
     return c.json(body);

@@ -4,6 +4,7 @@ const STATUS_TEXT: Record<CallView['status'], string> = {
   receiving: 'receiving',
   uploading: 'uploading to transcription',
   transcribing: 'transcribing',
+  live: 'live: on the line',
   analysing: 'analysing',
   done: 'analysed',
   error: 'failed',
