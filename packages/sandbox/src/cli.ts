@@ -18,7 +18,8 @@ const USAGE = `Usage: x-sandbox [options]
   --strict-https           ignore Basic/query keys over plain HTTP, like WooCommerce's is_ssl() gate
   --rate-limit N/Ws|off    per-key sliding window, N >= 1 requests per W > 0 (ms, s or m; default 500/60s)
   --batch-limit N          max items per batch request (default 100)
-  --transcription          also start the transcription emulator (AssemblyAI v2 REST, under /v2)
+  --transcription          also start the transcription emulator (AssemblyAI v2 REST under /v2, and
+                           Streaming v3: GET /v3/token, WebSocket /v3/ws)
   --transcription-key KEY  accept this API key (default the fixed dev key; random with --random-keys)
   --transcription-rate-limit N/Ws|off
                            per key and model sliding window (default 60/60s)
@@ -91,13 +92,30 @@ function transcriptionLines(sandbox: Sandbox): string[] {
   const t = sandbox.transcription;
   if (!t) return [];
   return [
-    `x-sandbox transcription (AssemblyAI v2 REST) on ${sandbox.url}/v2`,
+    `x-sandbox transcription (AssemblyAI v2 REST) on ${sandbox.url}/v2, Streaming v3 on /v3`,
     '',
     `  base URL          ${sandbox.url}   (baseUrl of the client; routes under /v2)`,
     `  API key           ${t.apiKey}`,
     '  speech engine     PocketSphinx (apt-get install pocketsphinx pocketsphinx-en-us sox)',
     '',
     `  curl${sandbox.https ? ' --cacert sandbox.pem' : ''} -H 'Authorization: ${t.apiKey}' '${sandbox.url}/v2/transcript?limit=5'`,
+    '',
+    ...streamingLines(sandbox),
+  ];
+}
+
+/** The v3 streaming API beside it: the socket, the token route, and what recognises live speech. */
+function streamingLines(sandbox: Sandbox): string[] {
+  const t = sandbox.transcription;
+  if (!t) return [];
+  // The assemblyai SDK refuses ws:// URLs, so say so when the sandbox is not serving TLS.
+  const sdk = sandbox.https
+    ? "the assemblyai SDK's websocketBaseUrl"
+    : 'the assemblyai SDK needs wss://: add --https';
+  return [
+    `  streaming socket  ${t.streaming.url}   (?sample_rate=16000&…; ${sdk})`,
+    `  streaming token   ${sandbox.url}/v3/token?expires_in_seconds=60   (GET with the key; the socket takes ?token=)`,
+    '  live recognition  python3-pocketsphinx (apt-get install python3-pocketsphinx pocketsphinx-en-us)',
     '',
   ];
 }
