@@ -112,12 +112,12 @@ export class Channel {
 
   /** Calls `callback` for every event on this channel, `pusher:` ones included. */
   bindGlobal(callback: GlobalCallback): this {
-    this.emitter.onAll(callback);
+    this.emitter.bindGlobal(callback);
     return this;
   }
 
   unbindGlobal(callback?: GlobalCallback): this {
-    this.emitter.offAll(callback);
+    this.emitter.unbindGlobal(callback);
     return this;
   }
 
