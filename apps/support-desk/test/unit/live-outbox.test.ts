@@ -103,14 +103,6 @@ describe('TurnOutbox', () => {
     (await next).answer(down);
     await outbox.flush();
     expect(errors).toEqual([refused, down]);
-    expect(s.requests.map((r) => r.turns.map((t) => t.text))).toEqual(
-      [
-        ['bad', 'later'],
-        ['bad', 'later'],
-        ['bad', 'later'],
-      ]
-        .slice(0, 3)
-        .map((x, i) => (i === 0 ? ['bad'] : ['later'])),
-    );
+    expect(s.requests.map((r) => r.turns.map((t) => t.text))).toEqual([['bad'], ['later'], ['later']]);
   });
 });
