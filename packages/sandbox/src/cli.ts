@@ -97,10 +97,10 @@ function transcriptionLines(sandbox: Sandbox): string[] {
     `  base URL          ${sandbox.url}   (baseUrl of the client; routes under /v2)`,
     `  API key           ${t.apiKey}`,
     '  speech engine     PocketSphinx (apt-get install pocketsphinx pocketsphinx-en-us sox)',
+    ...streamingLines(sandbox),
     '',
     `  curl${sandbox.https ? ' --cacert sandbox.pem' : ''} -H 'Authorization: ${t.apiKey}' '${sandbox.url}/v2/transcript?limit=5'`,
     '',
-    ...streamingLines(sandbox),
   ];
 }
 
@@ -116,7 +116,6 @@ function streamingLines(sandbox: Sandbox): string[] {
     `  streaming socket  ${t.streaming.url}   (?sample_rate=16000&…; ${sdk})`,
     `  streaming token   ${sandbox.url}/v3/token?expires_in_seconds=60   (GET with the key; the socket takes ?token=)`,
     '  live recognition  python3-pocketsphinx (apt-get install python3-pocketsphinx pocketsphinx-en-us)',
-    '',
   ];
 }
 
