@@ -91,7 +91,7 @@ export class TranscriptionClient extends BaseClient<TranscriptionClientOptions> 
     const context = { client: this, allowUnknownFields: allowUnknownFields ?? false, ...this.#limits };
     this.files = new Files(context);
     this.transcripts = new Transcripts(context, this.files);
-    this.streaming = new Streaming(context, streamingBaseUrl);
+    this.streaming = new Streaming(context, streamingBaseUrl, apiKey);
   }
 
   /** The same client with some options changed; rate limits, job slots and the polling window stay shared. */

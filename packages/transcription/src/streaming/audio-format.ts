@@ -28,7 +28,7 @@ export function bytesToMs(bytes: number, format: AudioFormat): number {
  * samples and never 49.98 ms, which the service would refuse (3007).
  */
 export function msToBytes(ms: number, format: AudioFormat): number {
-  return Math.ceil((format.sampleRate * ms) / 1000 - 1e-9) * format.bytesPerSample;
+  return Math.max(0, Math.ceil((format.sampleRate * ms) / 1000 - 1e-9)) * format.bytesPerSample;
 }
 
 /** The shortest and longest frame the service accepts (3007 outside), per the docs. */

@@ -1,64 +1,67 @@
 /**
- * Frames waiting to be sent, oldest first, bounded in bytes. The bound is what makes backpressure
- * visible: the transcriber refuses audio that would pass it instead of growing without limit while the
- * socket is down or the service is slower than the source.
+ * What waits to be sent, oldest first: audio frames, and the control messages (`ForceEndpoint`,
+ * `UpdateConfiguration`, `Terminate`) in their place among them, so that a `ForceEndpoint` ends the turn
+ * after the audio sent before it and not before audio still queued. Bounded in bytes of audio: the bound
+ * makes backpressure visible, since the transcriber refuses audio that would pass it instead of growing
+ * without limit while the socket is down or the source runs faster than the service takes audio.
  */
+export type QueueItem = Uint8Array | string;
+
 export class AudioQueue {
-  #frames: Uint8Array[] = [];
+  #items: QueueItem[] = [];
   #head = 0;
   #bytes = 0;
 
   constructor(readonly maxBytes: number) {}
 
+  /** Bytes of audio queued. */
   get bytes(): number {
     return this.#bytes;
   }
 
   get length(): number {
-    return this.#frames.length - this.#head;
+    return this.#items.length - this.#head;
   }
 
-  /** Whether `bytes` more would stay within the bound. */
+  /** Whether `bytes` more audio would stay within the bound. */
   fits(bytes: number): boolean {
     return this.#bytes + bytes <= this.maxBytes;
   }
 
-  push(frame: Uint8Array): void {
-    this.#frames.push(frame);
-    this.#bytes += frame.length;
+  push(item: QueueItem): void {
+    this.#items.push(item);
+    if (typeof item !== 'string') this.#bytes += item.length;
   }
 
   /** Puts frames back at the front, in order (audio to replay after a reconnect goes before the rest). */
   unshift(frames: readonly Uint8Array[]): void {
     if (frames.length === 0) return;
-    this.#frames = [...frames, ...this.#frames.slice(this.#head)];
+    this.#items = [...frames, ...this.#items.slice(this.#head)];
     this.#head = 0;
     for (const frame of frames) this.#bytes += frame.length;
   }
 
-  peek(): Uint8Array | undefined {
-    return this.#frames[this.#head];
+  peek(): QueueItem | undefined {
+    return this.#items[this.#head];
   }
 
-  shift(): Uint8Array | undefined {
-    const frame = this.#frames[this.#head];
-    if (!frame) return undefined;
-    this.#frames[this.#head] = EMPTY;
+  shift(): QueueItem | undefined {
+    const item = this.#items[this.#head];
+    if (item === undefined) return undefined;
+    this.#items[this.#head] = '';
     this.#head += 1;
-    this.#bytes -= frame.length;
+    if (typeof item !== 'string') this.#bytes -= item.length;
     // Compact once the dead prefix is half the array, so shifting stays O(1) amortised.
-    if (this.#head > 64 && this.#head * 2 > this.#frames.length) {
-      this.#frames = this.#frames.slice(this.#head);
+    if (this.#head > 64 && this.#head * 2 > this.#items.length) {
+      this.#items = this.#items.slice(this.#head);
       this.#head = 0;
     }
-    return frame;
+    return item;
   }
 
   clear(): void {
-    this.#frames = [];
+    this.#items = [];
     this.#head = 0;
     this.#bytes = 0;
   }
 }
-
-const EMPTY = new Uint8Array(0);

@@ -1,3 +1,4 @@
+import { describeType, ValidationError } from '@x/core';
 import { type AudioFormat, MIN_FRAME_MS, msToBytes } from './audio-format.js';
 
 /** Audio as a caller may hold it: raw bytes, any typed array or DataView, a Node `Buffer`. */
@@ -8,6 +9,18 @@ export function chunkBytes(chunk: unknown): Uint8Array | undefined {
   if (chunk instanceof ArrayBuffer) return new Uint8Array(chunk);
   if (ArrayBuffer.isView(chunk)) return new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
   return undefined;
+}
+
+/** The chunk's bytes; a `ValidationError` naming what was given when it is not audio. */
+export function audioBytes(chunk: unknown): Uint8Array {
+  const bytes = chunkBytes(chunk);
+  if (bytes) return bytes;
+  throw new ValidationError('audio chunk', [
+    {
+      path: 'chunk',
+      message: `expected an ArrayBuffer, a typed array or a Buffer, received ${describeType(chunk)}`,
+    },
+  ]);
 }
 
 /**
