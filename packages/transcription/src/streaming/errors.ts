@@ -91,6 +91,10 @@ export function closeError(
 }
 
 /**
+ * The docs' table, where it and the `assemblyai` SDK 4.41.5 disagree: auth failures are 1008 (the SDK still
+ * maps v2's 4001 and treats 1008 as retryable), and 3006–3009 are their own codes since February 2026 (older
+ * pages put most of them under 3005). The docs win.
+ *
  * Whether a close ends the conversation rather than the connection: auth failures and the service's own
  * 3xxx closes say the next session would fail the same way (or that it must not go on), so they are not
  * reconnected; a network drop (1006), a restart (1001, 1012) or a server fault without a code is.
