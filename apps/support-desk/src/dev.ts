@@ -14,7 +14,7 @@ import {
   TRANSCRIPTION_DEV_KEY,
 } from '@x/sandbox';
 import { createServer as createVite } from 'vite';
-import { configuredServices, envSchema, type SandboxDefaults } from './server/config.js';
+import { configuredServices, envSchema, type SandboxDefaults, websocketBase } from './server/config.js';
 import { configFromEnv, startServer } from './server/index.js';
 
 const envFile = fileURLToPath(new URL('../.env', import.meta.url));
@@ -112,6 +112,7 @@ async function main(): Promise<void> {
     '',
     `  store          ${labels.store}  ${config.store.url}`,
     `  transcription  ${labels.transcription}  ${config.transcription.baseUrl ?? 'https://api.assemblyai.com'}`,
+    `  live calls     ${websocketBase(config.transcription.streamingBaseUrl)} (the page streams there with temporary tokens)`,
     `  realtime       ${labels.realtime}`,
     `  app server     ${server.url} (API and webhooks; Vite proxies /api)`,
     `  store webhooks ${server.storeWebhooks ? 'registered' : 'not registered (see the warning above)'}`,

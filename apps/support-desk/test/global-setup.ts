@@ -14,12 +14,19 @@ function newestSource(dir: string): number {
   return newest;
 }
 
-/** Builds the page once for the end-to-end tests, unless dist/web is already newer than its sources. */
+/**
+ * Builds the page once for the end-to-end tests, unless dist/web is already newer than its sources and the
+ * SDK builds it bundles (a rebuilt `@x/transcription` changes what the page streams with).
+ */
 export default async function setup(): Promise<void> {
   const sources = Math.max(
     newestSource(join(app, 'src/web')),
     newestSource(join(app, 'src/shared')),
     statSync(join(app, 'vite.config.ts')).mtimeMs,
+    ...['realtime', 'transcription'].map((sdk) => {
+      const dist = join(app, 'node_modules/@x', sdk, 'dist');
+      return existsSync(dist) ? newestSource(dist) : 0;
+    }),
   );
   if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
   const { build } = await import('vite');

@@ -7,6 +7,7 @@ import { CallsList } from './components/CallsList.js';
 import { CustomersPanel } from './components/CustomersPanel.js';
 import { ErrorBanner } from './components/ErrorBanner.js';
 import { Header } from './components/Header.js';
+import { LiveCallControl } from './components/LiveCallControl.js';
 import { OrdersPanel } from './components/OrdersPanel.js';
 import { useDeskRealtime } from './realtime.js';
 import { initialState, reducer } from './state.js';
@@ -28,7 +29,7 @@ export function App() {
     api.config().then(setConfig, fail);
     load();
   }, [fail, load]);
-  useDeskRealtime(config, dispatch, load);
+  const socketId = useDeskRealtime(config, dispatch, load);
 
   const selected = state.calls.find((c) => c.id === state.selectedCallId) ?? null;
 
@@ -38,6 +39,14 @@ export function App() {
       <ErrorBanner errors={state.errors} onDismiss={(id) => dispatch({ type: 'dismiss', id })} />
       <main className="columns">
         <section className="column calls-column">
+          <LiveCallControl
+            config={config}
+            status={state.capture.status}
+            elsewhere={state.calls.some((c) => c.status === 'live' && c.id !== state.capture.callId)}
+            dispatch={dispatch}
+            socketId={socketId}
+            onError={fail}
+          />
           <CallIntake
             config={config}
             orders={state.orders}
@@ -53,6 +62,7 @@ export function App() {
             <CallDetailView
               call={selected}
               detail={state.details[selected.id] ?? null}
+              live={state.live[selected.id] ?? null}
               onDetail={(detail) => dispatch({ type: 'detail', detail })}
               onError={fail}
             />

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import './styles.css';
+import './live.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,10 +1,11 @@
 import { RealtimeClient } from '@x/realtime';
-import { type Dispatch, useEffect } from 'react';
+import { type Dispatch, useCallback, useEffect, useRef } from 'react';
 import {
   type CallView,
   type CustomerSummary,
   type DeskConfig,
   DeskEvents,
+  type LiveTurnEvent,
   type OrderSummary,
 } from '../shared/api.js';
 import type { Action } from './state.js';
@@ -12,13 +13,15 @@ import type { Action } from './state.js';
 /**
  * Subscribes to the desk's private channel (authorised by the app server at `/api/realtime/auth`) and
  * turns its events into state changes. `resync` reloads the lists after a reconnect, since events sent
- * while a tab was away are not replayed.
+ * while a tab was away are not replayed. Returns this tab's socket id while connected, which the app
+ * server leaves out of the pushes of this tab's own live turns.
  */
 export function useDeskRealtime(
   config: DeskConfig | null,
   dispatch: Dispatch<Action>,
   resync: () => void,
-): void {
+): () => string | null {
+  const clientRef = useRef<RealtimeClient | null>(null);
   useEffect(() => {
     if (!config) return;
     const { key, ...endpoint } = config.realtime;
@@ -45,7 +48,15 @@ export function useDeskRealtime(
     );
     channel.bind<CallView>(DeskEvents.callStatus, (call) => dispatch({ type: 'call', call }));
     channel.bind<CallView>(DeskEvents.callAnalyzed, (call) => dispatch({ type: 'call', call }));
+    channel.bind<LiveTurnEvent>(DeskEvents.liveTurn, ({ callId, ...turn }) =>
+      dispatch({ type: 'liveTurn', callId, turn, local: false }),
+    );
     client.connect();
-    return () => client.disconnect();
+    clientRef.current = client;
+    return () => {
+      clientRef.current = null;
+      client.disconnect();
+    };
   }, [config, dispatch, resync]);
+  return useCallback(() => clientRef.current?.connection.socketId ?? null, []);
 }

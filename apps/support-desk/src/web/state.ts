@@ -1,4 +1,13 @@
-import type { CallDetail, CallView, CustomerSummary, OrderSummary } from '../shared/api.js';
+import type {
+  CallDetail,
+  CallView,
+  CustomerSummary,
+  LiveTranscriptView,
+  LiveTurnView,
+  OrderSummary,
+} from '../shared/api.js';
+import { applyTurn, EMPTY_TRANSCRIPT } from '../shared/live-transcript.js';
+import type { LiveStatus } from './live-session.js';
 
 export interface DeskError {
   id: number;
@@ -16,6 +25,10 @@ export interface DeskState {
   errors: DeskError[];
   connection: string;
   subscribed: boolean;
+  /** Live calls' transcripts, by call id: this tab's own turns, or those relayed to it. */
+  live: Record<string, LiveTranscriptView>;
+  /** The live call this tab captures, if any. */
+  capture: { callId: string | null; status: LiveStatus };
 }
 
 export const initialState: DeskState = {
@@ -28,6 +41,8 @@ export const initialState: DeskState = {
   errors: [],
   connection: 'initialized',
   subscribed: false,
+  live: {},
+  capture: { callId: null, status: 'idle' },
 };
 
 export type Action =
@@ -43,9 +58,19 @@ export type Action =
   | { type: 'error'; message: string }
   | { type: 'dismiss'; id: number }
   | { type: 'connection'; state: string }
-  | { type: 'subscribed'; subscribed: boolean };
+  | { type: 'subscribed'; subscribed: boolean }
+  /** A turn of a live call: `local` when this tab captured it, else relayed by the app server. */
+  | { type: 'liveTurn'; callId: string; turn: LiveTurnView; local: boolean }
+  | { type: 'capture'; status?: LiveStatus; callId?: string };
 
 let errorIds = 0;
+
+/** `turns` taken into a call's live transcript, each as every tab takes it (`applyTurn`). */
+function withTurns(state: DeskState, callId: string, turns: readonly LiveTurnView[]): DeskState {
+  let view = state.live[callId] ?? EMPTY_TRANSCRIPT;
+  for (const turn of turns) view = applyTurn(view, turn)?.view ?? view;
+  return view === state.live[callId] ? state : { ...state, live: { ...state.live, [callId]: view } };
+}
 
 function upsert<T extends { id: number | string }>(list: T[], item: T, atTop: boolean): T[] {
   const index = list.findIndex((x) => x.id === item.id);
@@ -86,8 +111,26 @@ export function reducer(state: DeskState, action: Action): DeskState {
         selectedCallId: isNew ? action.call.id : state.selectedCallId,
       };
     }
-    case 'detail':
-      return { ...state, details: { ...state.details, [action.detail.id]: action.detail } };
+    case 'detail': {
+      const next = { ...state, details: { ...state.details, [action.detail.id]: action.detail } };
+      const live = action.detail.live;
+      // A tab that opens during a call catches up with what was said before it subscribed.
+      if (!live) return next;
+      const turns = live.partial ? [...live.finals, live.partial] : live.finals;
+      return withTurns(next, action.detail.id, turns);
+    }
+    case 'liveTurn':
+      // This tab shows its own turns as it hears them; an echo through the server would be older.
+      if (!action.local && action.callId === state.capture.callId) return state;
+      return withTurns(state, action.callId, [action.turn]);
+    case 'capture':
+      return {
+        ...state,
+        capture: {
+          status: action.status ?? state.capture.status,
+          callId: action.callId ?? state.capture.callId,
+        },
+      };
     case 'select':
       return { ...state, selectedCallId: action.id };
     case 'unfresh':

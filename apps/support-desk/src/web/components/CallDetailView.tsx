@@ -1,11 +1,14 @@
 import { useEffect } from 'react';
-import type { CallDetail, CallView } from '../../shared/api.js';
+import type { CallDetail, CallView, LiveTranscriptView } from '../../shared/api.js';
 import { api } from '../api.js';
+import { LiveTranscript } from './LiveTranscript.js';
 import { SentimentChart } from './SentimentChart.js';
 
 interface Props {
   call: CallView;
   detail: CallDetail | null;
+  /** A live call's transcript as this tab has it. */
+  live: LiveTranscriptView | null;
   onDetail: (detail: CallDetail) => void;
   onError: (error: unknown) => void;
 }
@@ -16,11 +19,16 @@ function time(ms: number): string {
 }
 
 /** The analysed call: summary, overall sentiment, chart, coloured transcript, linked order and customer. */
-export function CallDetailView({ call, detail, onDetail, onError }: Props) {
+export function CallDetailView({ call, detail, live, onDetail, onError }: Props) {
   // The `call-analyzed` event carries the summary; the sentences come from the API (events are small).
   useEffect(() => {
     if (call.status === 'done' && !detail?.analysis) api.call(call.id).then(onDetail, onError);
   }, [call.id, call.status, detail, onDetail, onError]);
+  // A live call this tab did not see begin: what was said so far (the turns to come arrive as events).
+  const joined = call.source === 'live' && call.status === 'live' && !detail;
+  useEffect(() => {
+    if (joined) api.call(call.id).then(onDetail, onError);
+  }, [call.id, joined, onDetail, onError]);
 
   if (call.status === 'error') {
     return (
@@ -31,6 +39,17 @@ export function CallDetailView({ call, detail, onDetail, onError }: Props) {
     );
   }
   const analysis = detail?.analysis;
+  if (call.source === 'live' && (call.status === 'live' || call.status === 'analysing')) {
+    return (
+      <div className="panel detail" data-testid="call-detail" data-live={call.status}>
+        <h2>
+          {call.name}{' '}
+          <span className={`badge ${call.status === 'live' ? 'live' : 'wait'}`}>{call.status}</span>
+        </h2>
+        <LiveTranscript live={live} />
+      </div>
+    );
+  }
   if (call.status !== 'done' || !analysis) {
     return (
       <div className="panel detail" data-testid="call-detail">
@@ -51,8 +70,9 @@ export function CallDetailView({ call, detail, onDetail, onError }: Props) {
       </h2>
       <p className="summary">{analysis.summary}</p>
       <p className="muted small">
-        Transcript {analysis.transcriptId} · {time(analysis.durationMs)} · learnt of completion by{' '}
-        {call.completedBy} · {analysis.noteAdded ? 'note added to the order' : 'no order found'}
+        Transcript {analysis.transcriptId} · {time(analysis.durationMs)} ·{' '}
+        {call.completedBy === 'live' ? 'transcribed live' : `learnt of completion by ${call.completedBy}`} ·{' '}
+        {analysis.noteAdded ? 'note added to the order' : 'no order found'}
         {analysis.customerTagged ? ' · customer tagged unhappy' : ''}
       </p>
       {analysis.safetyFlags.length > 0 && (
