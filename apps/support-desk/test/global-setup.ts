@@ -30,5 +30,12 @@ export default async function setup(): Promise<void> {
   );
   if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
   const { build } = await import('vite');
-  await build({ configFile: join(app, 'vite.config.ts'), logLevel: 'warn' });
+  // Vitest sets NODE_ENV=test, which Vite keeps: React's development build would be what the tests load.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: join(app, 'vite.config.ts'), logLevel: 'warn' });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
 }
