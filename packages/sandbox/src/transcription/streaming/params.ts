@@ -165,7 +165,8 @@ export function readConnectionParams(
   // A repeated parameter is read as its first value, as most web frameworks do.
   const get = (name: string) => query.get(name) ?? undefined;
   const speech_model = get('speech_model') || DEFAULT_MODEL;
-  const profile = MODELS[speech_model];
+  // Own names only: `MODELS.toString` or `MODELS.__proto__` would otherwise pass as a model with no profile.
+  const profile = Object.hasOwn(MODELS, speech_model) ? MODELS[speech_model] : undefined;
   if (!profile) {
     return {
       error: `speech_model must be one of ${Object.keys(MODELS).join(', ')}, got ${quote(speech_model)}`,
