@@ -13,7 +13,11 @@ import { CLOSE, closeReason, type ErrorCloseCode, MESSAGE } from './closures.js'
 import { RefusalQueue, type StreamingRefusal } from './faults.js';
 import { errorMessage } from './messages.js';
 import { readConnectionParams, type SessionConfig } from './params.js';
-import { defaultRecognizerFactory, type StreamingRecognizerFactory } from './recognizer.js';
+import {
+  defaultRecognizerFactory,
+  type StreamingRecognizer,
+  type StreamingRecognizerFactory,
+} from './recognizer.js';
 import { Session, type StreamingSessionInfo } from './session.js';
 import { issueToken } from './token-route.js';
 import { TokenStore } from './tokens.js';
@@ -28,7 +32,8 @@ export interface StreamingEmulatorOptions {
   newSessionsPerMinute?: number | false;
   /**
    * Sessions open at once, all keys together (3009 past it). The service caps only new sessions per minute;
-   * the sandbox bounds this too, since each session runs a recogniser process. Default 32.
+   * the sandbox bounds this too, since each session runs a recogniser process (counted until it is closed, so
+   * sessions dropped while theirs start cannot pile up processes). Default 32.
    */
   maxConcurrentSessions?: number;
   /** The longest a session lives (3008), and what a token may grant. Default 10800 (3 hours), as the service. */
@@ -82,12 +87,46 @@ export interface StreamingService {
   close(): void;
 }
 
+/**
+ * The factory, counting what it started until it is closed: a session dropped while its recogniser starts is
+ * gone at once, but that recogniser (a python3 loading its model) lives on until it is ready and closed.
+ */
+function countedFactory(factory: StreamingRecognizerFactory): {
+  factory: StreamingRecognizerFactory;
+  alive(): number;
+} {
+  let alive = 0;
+  const counted = async (): Promise<StreamingRecognizer> => {
+    alive += 1;
+    let recognizer: StreamingRecognizer;
+    try {
+      recognizer = await factory();
+    } catch (error) {
+      alive -= 1;
+      throw error;
+    }
+    let closed = false;
+    return {
+      write: (pcm) => recognizer.write(pcm),
+      onUpdate: (listener) => recognizer.onUpdate(listener),
+      endUtterance: () => recognizer.endUtterance(),
+      onError: (listener) => recognizer.onError(listener),
+      close: () => {
+        if (!closed) alive -= 1;
+        closed = true;
+        recognizer.close();
+      },
+    };
+  };
+  return { factory: counted, alive: () => alive };
+}
+
 export function createStreamingService(
   options: StreamingEmulatorOptions,
   keys: readonly string[],
   homeUrl: () => string,
 ): StreamingService {
-  const factory = options.recognizer ?? defaultRecognizerFactory;
+  const recognizers = countedFactory(options.recognizer ?? defaultRecognizerFactory);
   const perMinute = options.newSessionsPerMinute ?? 5;
   const windows = new RateWindows(perMinute === false ? false : { limit: perMinute, intervalMs: 60_000 });
   const maxConcurrent = options.maxConcurrentSessions ?? 32;
@@ -125,7 +164,9 @@ export function createStreamingService(
     if ('error' in params) {
       return { ok: false, code: CLOSE.invalidMessage, message: `Input validation error: ${params.error}` };
     }
-    if (sessions.size >= maxConcurrent || windows.take(auth.key, Date.now()) > 0) {
+    // Recognisers too: each is a process, and one outlives a session dropped while it starts.
+    const busy = Math.max(sessions.size, recognizers.alive());
+    if (busy >= maxConcurrent || windows.take(auth.key, Date.now()) > 0) {
       return { ok: false, code: CLOSE.tooManySessions, message: MESSAGE.tooManySessions };
     }
     return { ok: true, auth, config: params.config };
@@ -154,7 +195,7 @@ export function createStreamingService(
     );
     sessions.set(session.id, session);
     stats.opened += 1;
-    session.start(factory);
+    session.start(recognizers.factory);
   }
 
   const pick = (id?: string) =>
