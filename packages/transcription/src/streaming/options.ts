@@ -66,7 +66,13 @@ export interface StreamingTranscriberOptions {
   log?: SocketLog;
 }
 
-const positive = z.number().check(z.positive());
+/**
+ * A delay that becomes a timer: setTimeout's range at most (2^31 - 1 ms, ~24.8 days), since runtimes fire a
+ * longer one after 1 ms (a heartbeat would ping in a tight loop, a connect timeout expire at once).
+ */
+const delay = z
+  .number()
+  .check(z.positive(), z.maximum(2_147_483_647, "must be at most 2147483647 ms (setTimeout's range)"));
 const fn = z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', 'expected a function');
 
 const optionsSchema = z.strictObject({
@@ -81,22 +87,19 @@ const optionsSchema = z.strictObject({
   maxLeadMs: z.optional(
     z.custom<number>((v) => typeof v === 'number' && v >= 0, 'expected a number >= 0 (Infinity: no pacing)'),
   ),
-  connectTimeoutMs: z.optional(positive),
+  connectTimeoutMs: z.optional(delay),
   reconnect: z.optional(
     z.union([
       z.literal(false),
       z.strictObject({
         maxAttempts: z.optional(z.number().check(z.int(), z.minimum(1))),
-        backoff: z.optional(z.strictObject({ baseDelayMs: positive, maxDelayMs: positive })),
+        backoff: z.optional(z.strictObject({ baseDelayMs: delay, maxDelayMs: delay })),
         replayMs: z.optional(z.number().check(z.minimum(0))),
       }),
     ]),
   ),
   heartbeat: z.optional(
-    z.union([
-      z.literal(false),
-      z.strictObject({ idleMs: z.optional(positive), timeoutMs: z.optional(positive) }),
-    ]),
+    z.union([z.literal(false), z.strictObject({ idleMs: z.optional(delay), timeoutMs: z.optional(delay) })]),
   ),
   maxQueuedTurns: z.optional(z.number().check(z.int(), z.minimum(1))),
   webSocketFactory: z.optional(fn),
