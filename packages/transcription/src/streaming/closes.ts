@@ -42,6 +42,9 @@ export function redactor(secrets: readonly string[]): (text: string) => string {
   return (text) => found.reduce((out, secret) => out.split(secret).join('[REDACTED]'), text);
 }
 
+/** setTimeout's largest delay (~24.8 days). */
+const MAX_DELAY_MS = 2_147_483_647;
+
 /** How a wait for `Termination` ended. */
 export type TerminationOutcome = 'done' | 'timeout' | 'lost';
 
@@ -49,9 +52,13 @@ export type TerminationOutcome = 'done' | 'timeout' | 'lost';
 export class TerminationWait {
   #settle: ((outcome: TerminationOutcome) => void) | undefined;
 
+  /** `timeoutMs`: Infinity waits as long as it takes; past setTimeout's range it is cut to that range. */
   wait(timeoutMs: number): Promise<TerminationOutcome> {
     return new Promise((resolve) => {
-      const timer = setTimeout(() => this.settle('timeout'), timeoutMs);
+      // Runtimes fire a timer past 2^31 - 1 ms after 1 ms, which would give up on Termination at once.
+      const ms = timeoutMs > 0 ? Math.min(timeoutMs, MAX_DELAY_MS) : 0;
+      const timer =
+        timeoutMs === Number.POSITIVE_INFINITY ? undefined : setTimeout(() => this.settle('timeout'), ms);
       this.#settle = (outcome) => {
         clearTimeout(timer);
         this.#settle = undefined;
