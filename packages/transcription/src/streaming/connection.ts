@@ -28,6 +28,18 @@ export interface ConnectionSettings {
 }
 
 /**
+ * The log with each socket event in its arguments reduced to its error: @x/core logs `ws`'s ErrorEvent as it
+ * is, and its target, the WebSocket, holds the URL with `?token=` and the upgrade request with the API key.
+ */
+function withoutSockets(log: SocketLog): SocketLog {
+  const safe = (arg: unknown) =>
+    arg === null || typeof arg !== 'object' || arg instanceof Error
+      ? arg
+      : ((arg as { error?: unknown }).error ?? (arg as { message?: unknown }).message ?? '(socket event)');
+  return (level, message, ...args) => log(level, message, ...args.map(safe));
+}
+
+/**
  * The streaming protocol on @x/core's reconnecting socket (state machine, connect timeout, heartbeat,
  * full-jitter backoff): each hook goes to the transcriber, and the few protected moves it needs are made
  * public here.
@@ -42,7 +54,7 @@ export class StreamingConnection extends ReconnectingSocket {
       activityTimeoutMs: settings.heartbeat?.idleMs,
       pongTimeoutMs: settings.heartbeat?.timeoutMs,
       backoff: settings.reconnect?.backoff,
-      log: settings.log,
+      log: settings.log && withoutSockets(settings.log),
     });
     this.#host = host;
   }
