@@ -8,8 +8,8 @@ import { StreamingError } from './errors.js';
  */
 export class TurnStream implements AsyncIterableIterator<TurnEvent> {
   #items: TurnEvent[] = [];
-  #waiting: ((result: IteratorResult<TurnEvent>) => void) | undefined;
-  #failWaiting: ((error: unknown) => void) | undefined;
+  /** Every `next()` waiting for a turn, oldest first (calls in flight at once each get their own). */
+  #waiting: { resolve(result: IteratorResult<TurnEvent>): void; reject(error: unknown): void }[] = [];
   #done = false;
   #error: unknown;
 
@@ -17,10 +17,9 @@ export class TurnStream implements AsyncIterableIterator<TurnEvent> {
 
   push(turn: TurnEvent): void {
     if (this.#done) return;
-    if (this.#waiting) {
-      const resolve = this.#waiting;
-      this.#waiting = this.#failWaiting = undefined;
-      resolve({ value: turn, done: false });
+    const waiter = this.#waiting.shift();
+    if (waiter) {
+      waiter.resolve({ value: turn, done: false });
       return;
     }
     if (this.#items.length >= this.capacity) {
@@ -43,9 +42,16 @@ export class TurnStream implements AsyncIterableIterator<TurnEvent> {
     if (this.#done) return;
     this.#done = true;
     this.#error = error;
-    if (error !== undefined && this.#failWaiting) this.#failWaiting(error);
-    else this.#waiting?.({ value: undefined, done: true });
-    this.#waiting = this.#failWaiting = undefined;
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    // The error goes to one reader, as a pending read would have taken it; the others end.
+    for (const waiter of waiting) {
+      if (this.#error === undefined) waiter.resolve({ value: undefined, done: true });
+      else {
+        waiter.reject(this.#error);
+        this.#error = undefined;
+      }
+    }
   }
 
   next(): Promise<IteratorResult<TurnEvent>> {
@@ -57,8 +63,7 @@ export class TurnStream implements AsyncIterableIterator<TurnEvent> {
       return error === undefined ? Promise.resolve({ value: undefined, done: true }) : Promise.reject(error);
     }
     return new Promise((resolve, reject) => {
-      this.#waiting = resolve;
-      this.#failWaiting = reject;
+      this.#waiting.push({ resolve, reject });
     });
   }
 
