@@ -191,8 +191,10 @@ export class StreamingTranscriber implements AsyncIterable<TurnEvent> {
 
   async #close(wait: boolean, timeoutMs: number): Promise<TerminationEvent | undefined> {
     if (this.#done) return this.#termination;
-    if (!this.#socket || !this.#everBegan) {
-      this.#finish(undefined, { code: 1000, reason: 'closed before the session began' });
+    // Before Begin; or not waiting while reconnecting, where waiting would outlast every attempt.
+    if (!this.#socket || !this.#everBegan || (!wait && this.#socket.state !== 'connected')) {
+      const reason = this.#everBegan ? 'closed' : 'closed before the session began';
+      this.#finish(undefined, { code: 1000, reason });
       return undefined;
     }
     this.#sender.flushTail();
