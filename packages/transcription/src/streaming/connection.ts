@@ -27,6 +27,9 @@ export interface ConnectionSettings {
   log: SocketLog | undefined;
 }
 
+/** The close an attempt whose token did not come within the connect timeout stands for. */
+const TOKEN_TIMEOUT: SocketClose = { code: 1006, reason: 'connect timeout' };
+
 /**
  * The log with each socket event in its arguments reduced to its error: @x/core logs `ws`'s ErrorEvent as it
  * is, and its target, the WebSocket, holds the URL with `?token=` and the upgrade request with the API key.
@@ -79,8 +82,19 @@ export class StreamingConnection extends ReconnectingSocket {
     return this.socket?.bufferedAmount ?? 0;
   }
 
+  /**
+   * @x/core's connect timeout starts with the socket, after the token: a `getToken()` that never answers
+   * would hold `connect()` (or a reconnect, and `close()` behind it) forever, so it gets the same time.
+   */
   protected url(): Promise<string> {
-    return this.#host.url();
+    const ms = this.options.connectTimeoutMs;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(TOKEN_TIMEOUT), ms);
+      this.#host
+        .url()
+        .then(resolve, reject)
+        .finally(() => clearTimeout(timer));
+    });
   }
 
   protected message(data: unknown): void {
@@ -92,6 +106,8 @@ export class StreamingConnection extends ReconnectingSocket {
   }
 
   protected override openFailed(error: unknown): CloseVerdict {
+    // A token that never came ends the attempt as a connect timeout does (a TimeoutError, or a retry).
+    if (error === TOKEN_TIMEOUT) return this.#host.classify(TOKEN_TIMEOUT, false, undefined);
     return this.#host.openFailed(error);
   }
 
