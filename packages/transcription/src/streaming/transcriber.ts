@@ -36,7 +36,8 @@ export class StreamingTranscriber implements AsyncIterable<TurnEvent> {
   /** The connection parameters, as checked. */
   readonly params: StreamingParams;
   readonly #o: ResolvedOptions;
-  readonly #events = new Emitter<StreamingTranscriberEvents>(() => {});
+  /** A listener that throws is reported to the `log` option (the other listeners still run). */
+  readonly #events = new Emitter<StreamingTranscriberEvents>((...line) => this.#o.log?.(...line));
   readonly #sender: AudioSender;
   readonly #tracker = new TurnTracker();
   readonly #redact: (text: string) => string;
