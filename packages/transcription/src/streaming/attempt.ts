@@ -61,6 +61,8 @@ export async function attemptFactory(
         : await webSocketFactory(async () => mod?.WebSocketImpl));
   return (url) => {
     const socket = open(url);
+    // A WHATWG WebSocket hands binary frames over as Blobs by default, which cannot be decoded synchronously.
+    (socket as { binaryType?: string }).binaryType = 'arraybuffer';
     const pinger = mod?.pinger;
     opened(socket, pinger && ((onPong) => pinger(socket, onPong)));
     return socket;
