@@ -57,7 +57,9 @@ export interface TurnContext {
   fail(error: unknown): void;
 }
 
-type Step = { kind: 'audio'; frames: readonly VadFrame[] } | { kind: 'finish'; done: () => void };
+type Step =
+  | { kind: 'audio'; frames: readonly VadFrame[] }
+  | { kind: 'finish'; done: () => void; finished: Promise<void> };
 
 export class TurnTracker {
   readonly #words = new TurnWords();
@@ -107,7 +109,16 @@ export class TurnTracker {
 
   /** `ForceEndpoint`: the turn ends now, with whatever was said before it. */
   forceEndpoint(): Promise<void> {
-    return new Promise((done) => this.#push({ kind: 'finish', done }));
+    // Back to back, with no audio between them, they end the same turn: one step for all, so a client's
+    // flood of them behind a busy recogniser costs nothing (audio has its own bound, MAX_QUEUED_FRAMES).
+    const last = this.#queue.at(-1);
+    if (last?.kind === 'finish') return last.finished;
+    let done = () => {};
+    const finished = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    this.#push({ kind: 'finish', done, finished });
+    return finished;
   }
 
   /** At `Terminate` (or any end of session that answers): the last turn is sent if it has words. */
