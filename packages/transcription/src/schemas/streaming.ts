@@ -12,6 +12,9 @@ import * as z from 'zod/mini';
  * from the REST schemas: zod/mini and `openEnum` only.
  */
 
+/** The highest `sample_rate` taken (the docs give none; see `sample_rate`). */
+const MAX_SAMPLE_RATE = 192_000;
+
 const unit = z.number().check(z.minimum(0), z.maximum(1));
 const milliseconds = z.number().check(z.int(), z.minimum(0));
 const terms = z.array(z.string().check(z.minLength(1, 'must not be an empty string')));
@@ -188,7 +191,12 @@ const connectionShape = {
         ? 'is required: the service has no default streaming model, e.g. speech_model: "u3-rt-pro"'
         : 'must be a model id, e.g. "u3-rt-pro" or "universal-streaming-english"',
   }) as z.ZodMiniType<StreamingSpeechModel>,
-  /** Hz of the audio you send, e.g. 16000 or 48000. Required for the PCM encodings. */
+  /**
+   * Hz of the audio you send, e.g. 16000 or 48000. Required for the PCM encodings. The docs name no
+   * maximum; this SDK takes at most 192,000 (8,000–192,000 covers all real audio, telephony to studio),
+   * since the transcriber sizes its frame buffers from it: 2**40 threw a bare RangeError, 1e9 allocated
+   * 200 MB for one 100 ms frame.
+   */
   sample_rate: z
     .number({
       error: (issue) =>
@@ -196,7 +204,14 @@ const connectionShape = {
           ? 'is required: the rate of the audio you send, e.g. sample_rate: 16000'
           : 'must be a number of samples per second, e.g. 16000',
     })
-    .check(z.int('must be a whole number of samples per second (an int)'), z.positive('must be more than 0')),
+    .check(
+      z.int('must be a whole number of samples per second (an int)'),
+      z.positive('must be more than 0'),
+      z.maximum(
+        MAX_SAMPLE_RATE,
+        `must be at most ${MAX_SAMPLE_RATE} (192 kHz, the highest rate real audio uses)`,
+      ),
+    ),
   /** Default `pcm_s16le` (16-bit little-endian); `pcm_mulaw` is 8-bit G.711 μ-law. */
   encoding: z.optional(streamingEncoding),
   ...tunableShape,

@@ -50,6 +50,7 @@ describe('streaming params', () => {
     [{ speech_model: 'u3-rt-pro' }, 'sample_rate', 'is required'],
     [{ ...base, sample_rate: 0 }, 'sample_rate', 'more than 0'],
     [{ ...base, sample_rate: 16000.5 }, 'sample_rate', 'int'],
+    [{ ...base, sample_rate: 192_001 }, 'sample_rate', 'at most 192000'],
     [{ ...base, encoding: 'opus' }, 'encoding', '"pcm_s16le", "pcm_mulaw"'],
     [{ ...base, inactivity_timeout: 4 }, 'inactivity_timeout', 'at least 5'],
     [{ ...base, inactivity_timeout: 3601 }, 'inactivity_timeout', 'at most 3600'],
@@ -68,6 +69,13 @@ describe('streaming params', () => {
     const found = issues(() => checkStreamingParams(params, false)).find((i) => i.path === path);
     expect(found?.message).toContain(message);
   });
+
+  it.each([8000, 44_100, 192_000])(
+    'takes sample_rate %s (real audio spans 8 kHz to 192 kHz)',
+    (sample_rate) => {
+      expect(checkStreamingParams({ ...base, sample_rate }, false).sample_rate).toBe(sample_rate);
+    },
+  );
 
   it('never quotes a webhook secret it refuses', () => {
     const secret = 'line\nbreak-secret-9a1';
