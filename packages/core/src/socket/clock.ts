@@ -12,18 +12,28 @@ export const systemClock: Clock = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
+/** setTimeout's range: runtimes fire a longer delay after 1 ms (Node warns TimeoutOverflowWarning). */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+
 /** A named timer slot: setting it again replaces the pending one, so no timer is ever leaked. */
 export class Timer {
   private handle: unknown = null;
   constructor(private readonly clock: Clock) {}
 
-  /** Runs `callback` once after `ms`, cancelling whatever this slot held. */
+  /**
+   * Runs `callback` once after `ms`, cancelling whatever this slot held. A delay past setTimeout's range is
+   * waited out in steps, so it stays long (a 2^31 ms heartbeat must not ping in a tight loop); Infinity never fires.
+   */
   set(ms: number, callback: () => void): void {
     this.clear();
-    this.handle = this.clock.setTimeout(() => {
-      this.handle = null;
-      callback();
-    }, ms);
+    this.handle = this.clock.setTimeout(
+      () => {
+        this.handle = null;
+        if (ms > MAX_DELAY_MS) this.set(ms - MAX_DELAY_MS, callback);
+        else callback();
+      },
+      Math.min(ms, MAX_DELAY_MS),
+    );
   }
 
   clear(): void {

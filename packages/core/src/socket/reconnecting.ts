@@ -264,7 +264,9 @@ export abstract class ReconnectingSocket<E extends EventMap<E> = SocketEvents> {
     let errorEvent: unknown;
     socket.onerror = (event) => {
       errorEvent = event;
-      log('debug', 'socket error', event);
+      // Never the event itself: `ws` puts the socket on its `target`, with the URL's token and the headers.
+      const e = event as { message?: unknown; error?: { code?: unknown } } | null | undefined;
+      log('debug', 'socket error', e?.message, e?.error?.code);
     };
     socket.onmessage = (event) => {
       if (epoch === this.epoch) this.message(event.data);

@@ -133,6 +133,8 @@ describe('@x/core/socket, hostile', () => {
     await untilState(socket, 'failed');
     const all = lines.join('\n');
     expect(all).toContain('socket error');
+    // What the error was is still told.
+    expect(all).toContain('ECONNREFUSED');
     expect(all).not.toContain(secretToken);
     expect(all).not.toContain(secretKey);
   });

@@ -63,6 +63,27 @@ describe('Timer', () => {
     expect(fired).toEqual(['b']);
     expect(clock.pending).toBe(0);
   });
+
+  it("waits out a delay past setTimeout's range in steps, never one past it: once, on time; Infinity never", () => {
+    const clock = new FakeClock();
+    const timer = new Timer(clock);
+    const fired: number[] = [];
+    const limit = 2 ** 31 - 1;
+    timer.set(2 * limit + 5, () => fired.push(clock.time));
+    expect(clock.nextIn).toBe(limit);
+    clock.advance(2 * limit + 4);
+    expect(fired).toEqual([]);
+    expect(timer.pending).toBe(true);
+    clock.advance(10);
+    expect(fired).toEqual([2 * limit + 5]);
+    expect(timer.pending).toBe(false);
+    timer.set(Number.POSITIVE_INFINITY, () => fired.push(clock.time));
+    clock.advance(10 * limit);
+    expect(fired).toHaveLength(1);
+    expect(timer.pending).toBe(true);
+    timer.clear();
+    expect(clock.pending).toBe(0);
+  });
 });
 
 describe('Emitter', () => {
