@@ -7,14 +7,43 @@ import {
 } from '@x/core/socket';
 import { StreamingAuthenticationError } from './errors.js';
 import type { ResolvedOptions } from './options.js';
+import { websocketUrl } from './query.js';
 
 /** What one connection attempt needs: the credential in the URL (a token) or in a header (the key). */
 
+/**
+ * Each attempt's URL and socket factory, and the ping of the socket it opened (undefined where the
+ * runtime's WebSocket cannot ping). A given `token` opens one session only.
+ */
+export class Attempts {
+  readonly #o: ResolvedOptions;
+  readonly #traffic: () => void;
+  #tokenUsed = false;
+  /** Pings the current socket; its pong counts as traffic. */
+  ping: (() => void) | undefined;
+
+  constructor(options: ResolvedOptions, traffic: () => void) {
+    this.#o = options;
+    this.#traffic = traffic;
+  }
+
+  /** The WebSocket URL with `query`, and the attempt's token in it (none with the key). */
+  async url(query: URLSearchParams): Promise<string> {
+    const token = await attemptToken(this.#o.auth, this.#tokenUsed);
+    if ('token' in this.#o.auth) this.#tokenUsed = true;
+    if (token) query.set('token', token);
+    return websocketUrl(this.#o.baseUrl, query);
+  }
+
+  factory(): Promise<WebSocketFactory> {
+    return attemptFactory(this.#o.auth, this.#o.webSocketFactory, (_socket, pinger) => {
+      this.ping = pinger?.(this.#traffic);
+    });
+  }
+}
+
 /** The token for this attempt: a fresh one from `getToken`, the given one once, or none (the key). */
-export async function attemptToken(
-  auth: ResolvedOptions['auth'],
-  used: boolean,
-): Promise<string | undefined> {
+async function attemptToken(auth: ResolvedOptions['auth'], used: boolean): Promise<string | undefined> {
   if ('getToken' in auth) {
     const got = await auth.getToken();
     const token = typeof got === 'string' ? got : got?.token;
@@ -37,7 +66,7 @@ export async function attemptToken(
  * ping, so it is preferred to a global WebSocket there), the runtime's WebSocket elsewhere, where a key is
  * refused before anything is opened. `opened` hears each socket and the ping to use on it, if any.
  */
-export async function attemptFactory(
+async function attemptFactory(
   auth: ResolvedOptions['auth'],
   custom: WebSocketFactory | undefined,
   opened: (socket: SocketLike, pinger: ((onPong: () => void) => () => void) | undefined) => void,

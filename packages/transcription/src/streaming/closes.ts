@@ -1,6 +1,6 @@
-import { ConnectionError, TimeoutError } from '@x/core';
+import { ConnectionError, TimeoutError, ValidationError } from '@x/core';
 import type { SocketClose } from '@x/core/socket';
-import { closeError, type StreamingError } from './errors.js';
+import { closeError, StreamingError } from './errors.js';
 
 /** The reason the reconnecting socket gives a socket that never reached `Begin` in time. */
 const CONNECT_TIMEOUT = 'connect timeout';
@@ -34,6 +34,14 @@ export function socketEndError(
     });
   }
   return closeError(close.code, close.reason, serviceError, session.id, redact);
+}
+
+/** The error a failed `url()` or `factory()` stands for: its own when typed, else a `StreamingError`. */
+export function openError(error: unknown, redact: (text: string) => string): Error {
+  if (error instanceof ValidationError || error instanceof StreamingError) return error;
+  return new StreamingError(`could not open the streaming socket: ${redact(String(error))}`, {
+    cause: error,
+  });
 }
 
 /** Removes each secret from a text the service or the network produced. */

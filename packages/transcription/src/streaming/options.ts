@@ -45,7 +45,10 @@ export interface StreamingTranscriberOptions {
   reconnect?:
     | false
     | {
-        /** Consecutive failed attempts before giving up. Default 10. */
+        /**
+         * Consecutive failed attempts before giving up. An attempt fails when it never reaches `Begin`, or
+         * when its session drops before delivering a final turn or lasting 10 s. Default 10.
+         */
         maxAttempts?: number;
         /** Default 500 ms doubling up to 10 s. */
         backoff?: BackoffOptions;

@@ -6,21 +6,21 @@ import {
   type SocketClose,
   systemClock,
   Timer,
-  type WebSocketFactory,
 } from '@x/core/socket';
 import type { StreamingParams, StreamingUpdateConfiguration } from '../schemas/streaming.js';
 import type { BeginEvent, TerminationEvent, TurnEvent } from '../schemas/streaming-messages.js';
 import { decodeMessage } from '../schemas/streaming-messages.js';
-import { attemptFactory, attemptToken } from './attempt.js';
+import { Attempts } from './attempt.js';
 import { audioFormat } from './audio-format.js';
-import { redactor, socketEndError, TerminationWait } from './closes.js';
+import { openError, redactor, socketEndError, TerminationWait } from './closes.js';
 import { StreamingConnection } from './connection.js';
 import { isFinalClose, StreamingError } from './errors.js';
 import type { CloseOptions, StreamingTranscriberEvents } from './events.js';
 import { type AudioChunk, audioBytes } from './framer.js';
 import { type ResolvedOptions, resolveOptions, type StreamingTranscriberOptions } from './options.js';
 import { checkStreamingParams, checkUpdateConfiguration } from './params.js';
-import { connectionQuery, websocketUrl } from './query.js';
+import { connectionQuery } from './query.js';
+import { ReconnectPolicy } from './reconnects.js';
 import { AudioSender } from './sender.js';
 import { TurnStream } from './turn-stream.js';
 import { TurnTracker } from './turns.js';
@@ -49,15 +49,13 @@ export class StreamingTranscriber implements AsyncIterable<TurnEvent> {
   /** The current session, while its socket is up. */
   #session: BeginEvent | undefined;
   #everBegan = false;
-  #tokenUsed = false;
   /** The `Error` message the service sent on the current socket (its close follows). */
   #serviceError: { code?: number | undefined; text?: string | undefined } | undefined;
   #termination: TerminationEvent | undefined;
   readonly #termWait = new TerminationWait();
-  #ping: (() => void) | undefined;
-  #droppedAt = 0;
+  readonly #attempts: Attempts;
+  readonly #reconnects: ReconnectPolicy;
   #replayedMs = 0;
-  #failedAttempts = 0;
   /** `updateConfiguration()` changes, applied to later sessions' URLs too. */
   #updates: StreamingUpdateConfiguration = {};
   #turns: TurnStream | undefined;
@@ -66,6 +64,8 @@ export class StreamingTranscriber implements AsyncIterable<TurnEvent> {
   constructor(params: StreamingParams, options: StreamingTranscriberOptions) {
     this.#o = resolveOptions(options);
     this.params = checkStreamingParams(params, this.#o.allowUnknownFields);
+    this.#attempts = new Attempts(this.#o, () => this.#socket?.traffic());
+    this.#reconnects = new ReconnectPolicy(this.#o.reconnect?.maxAttempts ?? 0, systemClock);
     const auth = this.#o.auth;
     this.#redact = redactor('apiKey' in auth ? [auth.apiKey] : 'token' in auth ? [auth.token] : []);
     this.#sender = new AudioSender({
@@ -217,30 +217,16 @@ export class StreamingTranscriber implements AsyncIterable<TurnEvent> {
 
   #openSocket(): StreamingConnection {
     const host = {
-      url: () => this.#url(),
-      factory: () => this.#factory(),
+      url: () => this.#attempts.url(connectionQuery({ ...this.params, ...this.#updates })),
+      factory: () => this.#attempts.factory(),
       message: (data: unknown) => this.#received(data),
       classify: (close: SocketClose, wasConnected: boolean, errorEvent: unknown) =>
         this.#classify(close, wasConnected, errorEvent),
       openFailed: (error: unknown) => this.#openFailed(error),
       // Without a WebSocket ping (browsers) there is nothing to ask: the link counts as alive.
-      ping: () => (this.#ping ? this.#ping() : this.#socket?.traffic()),
+      ping: () => (this.#attempts.ping ? this.#attempts.ping() : this.#socket?.traffic()),
     };
     return new StreamingConnection(host, this.#o);
-  }
-
-  async #url(): Promise<string> {
-    const token = await attemptToken(this.#o.auth, this.#tokenUsed);
-    if ('token' in this.#o.auth) this.#tokenUsed = true;
-    const query = connectionQuery({ ...this.params, ...this.#updates });
-    if (token) query.set('token', token);
-    return websocketUrl(this.#o.baseUrl, query);
-  }
-
-  #factory(): Promise<WebSocketFactory> {
-    return attemptFactory(this.#o.auth, this.#o.webSocketFactory, (_socket, pinger) => {
-      this.#ping = pinger?.(() => this.#socket?.traffic());
-    });
   }
 
   #received(data: unknown): void {
@@ -270,7 +256,10 @@ export class StreamingTranscriber implements AsyncIterable<TurnEvent> {
       case 'Turn': {
         const turn = this.#tracker.accept(message);
         if (!turn) break;
-        if (turn.end_of_turn) this.#sender.finalCovered(this.#tracker.finalEndMs);
+        if (turn.end_of_turn) {
+          this.#sender.finalCovered(this.#tracker.finalEndMs);
+          this.#reconnects.progressed();
+        }
         this.#events.emit('turn', turn);
         this.#turns?.push(turn);
         break;
@@ -300,7 +289,7 @@ export class StreamingTranscriber implements AsyncIterable<TurnEvent> {
     if (!this.#socket || this.#session) return;
     this.#session = begin;
     this.#serviceError = undefined;
-    this.#failedAttempts = 0;
+    this.#reconnects.began();
     this.#socket.begin();
     this.#tracker.startSession(this.#sender.sessionStarted());
     this.#events.emit('begin', begin);
@@ -309,7 +298,7 @@ export class StreamingTranscriber implements AsyncIterable<TurnEvent> {
       this.#settleConnect?.resolve(begin);
       return;
     }
-    const gapMs = Date.now() - this.#droppedAt;
+    const gapMs = Date.now() - this.#reconnects.droppedAt;
     this.#events.emit('reconnected', { gapMs, replayedMs: this.#replayedMs, sessionId: begin.id });
   }
 
@@ -332,36 +321,25 @@ export class StreamingTranscriber implements AsyncIterable<TurnEvent> {
     if (!this.#everBegan || isFinalClose(close.code) || !reconnect || 'token' in this.#o.auth) {
       return this.#fail(error, close);
     }
+    // A session that dropped before proving stable is a failed attempt, up to `maxAttempts` in a row.
+    const step = wasLive ? this.#reconnects.dropped() : this.#reconnects.failed();
+    if (step === 'give up') return this.#fail(error, close);
     if (wasLive) {
-      this.#droppedAt = Date.now();
       this.#replayedMs = this.#sender.sessionLost();
       if (this.#closing) this.#sender.control(TERMINATE);
       this.#termWait.settle('lost');
       this.#events.emit('reconnecting', { ...close, error });
-      return 'retry';
     }
-    return this.#attemptFailed(error, close);
-  }
-
-  /** A reconnect attempt failed: back off and try again, up to `maxAttempts` failures in a row. */
-  #attemptFailed(error: Error, close: SocketClose): CloseVerdict {
-    this.#failedAttempts += 1;
-    if (this.#failedAttempts >= (this.#o.reconnect?.maxAttempts ?? 0)) return this.#fail(error, close);
-    return 'backoff';
+    return step;
   }
 
   #openFailed(error: unknown): CloseVerdict {
-    const wrapped =
-      error instanceof ValidationError || error instanceof StreamingError
-        ? error
-        : new StreamingError(`could not open the streaming socket: ${this.#redact(String(error))}`, {
-            cause: error,
-          });
+    const wrapped = openError(error, this.#redact);
     const close = { code: 1006, reason: 'could not open' };
     if (!this.#everBegan || !this.#o.reconnect || wrapped instanceof ValidationError) {
       return this.#fail(wrapped, close);
     }
-    return this.#attemptFailed(wrapped, close);
+    return this.#reconnects.failed() === 'give up' ? this.#fail(wrapped, close) : 'backoff';
   }
 
   #fail(error: Error | undefined, close: SocketClose): CloseVerdict {
