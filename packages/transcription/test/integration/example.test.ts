@@ -90,3 +90,11 @@ it("the README's quick start runs as printed: node quickstart.mjs beside call.wa
     await rm(cwd, { recursive: true, force: true });
   }
 }, 90_000);
+
+it('examples/streaming.ts streams a WAV live and prints the formatted final turn', async () => {
+  const stdout = await run(await readFile(`${root}examples/streaming.ts`, 'utf8'), 'streaming', env);
+  expect(stdout).toMatch(/^session [0-9a-f-]{36} began$/m);
+  expect(stdout).toMatch(/^final turn 0: Hello\. My order number is 456\.$/m);
+  expect(stdout).toMatch(/^partial turns: yes$/m);
+  expect(stdout).toMatch(/^audio: [1-9]\d* s$/m);
+}, 90_000);
