@@ -33,6 +33,9 @@ export interface StreamingTranscriberEvents {
 export interface CloseOptions {
   /** Send `Terminate` and wait for `Termination`, which comes after the last final turn. Default true. */
   waitForTermination?: boolean;
-  /** Milliseconds to wait for `Termination` once everything queued was sent. Default 10000. */
+  /**
+   * Milliseconds to wait for `Termination` once everything queued was sent. `Infinity` waits as long as it
+   * takes; a finite value past 2^31-1 (setTimeout's range) is cut to it. Default 10000.
+   */
   timeoutMs?: number;
 }

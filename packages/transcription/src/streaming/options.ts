@@ -35,7 +35,10 @@ export interface StreamingTranscriberOptions {
    * Default 1000.
    */
   maxLeadMs?: number;
-  /** Milliseconds from opening the socket to `Begin`; past it the attempt fails. Default 10000. */
+  /**
+   * Milliseconds per attempt from asking `getToken` for a token to `Begin`; past it the attempt fails. At
+   * most 2^31-1 (setTimeout's range). Default 10000.
+   */
   connectTimeoutMs?: number;
   /**
    * After an unexpected drop of a session that had begun: reconnect with full-jitter backoff (a fresh token

@@ -48,6 +48,10 @@ export async function captureMicrophone(options: MicrophoneOptions): Promise<Mic
       audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, ...options.constraints },
     }));
   const context = new AudioContext();
+  // A context created after an await (getUserMedia's) may start `suspended` (Safari, Chrome's autoplay
+  // policy): the worklet would never run and no audio would come. Not awaited: where the browser wants a
+  // user gesture first, resume() stays pending until then, and the capture must not hang on it.
+  if (context.state === 'suspended') context.resume().catch(() => {});
   const url = URL.createObjectURL(new Blob([WORKLET], { type: 'text/javascript' }));
   try {
     await context.audioWorklet.addModule(url);
