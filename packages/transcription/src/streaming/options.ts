@@ -32,7 +32,8 @@ export interface StreamingTranscriberOptions {
   /**
    * How far (ms) the audio sent may run ahead of the session's clock. The service closes a session that
    * receives audio faster than real time (3007) and documents no tolerance; `Infinity` turns pacing off.
-   * Default 1000.
+   * While more than this waits (a replay, a file sent faster than real time), silence in pauses is skipped
+   * to catch up (see `skippedSilenceMs`). Default 1000.
    */
   maxLeadMs?: number;
   /**
@@ -55,7 +56,10 @@ export interface StreamingTranscriberOptions {
         maxAttempts?: number;
         /** Default 500 ms doubling up to 10 s. */
         backoff?: BackoffOptions;
-        /** Milliseconds of audio kept for the replay (since the last final turn). Default 60000. */
+        /**
+         * Milliseconds of audio kept for the replay (since the last final turn), at most half of
+         * `maxQueueMs`, so that live audio keeps room. Default 60000 (so 15000 with the default queue).
+         */
         replayMs?: number;
       };
   /**

@@ -49,11 +49,23 @@ export class ReplayBuffer {
     if (drop > 0) this.#frames.splice(0, drop);
   }
 
-  /** Hands over every frame kept, oldest first, and empties the buffer. */
-  take(): { start: number; frames: Uint8Array[] } | undefined {
-    const first = this.#frames[0];
-    if (!first) return undefined;
-    const taken = { start: first.start, frames: this.#frames.map((f) => f.frame) };
+  /**
+   * Hands over the frames kept, oldest first, and empties the buffer: the newest ones that fit in
+   * `maxBytes`; the older ones count as `droppedBytes`.
+   */
+  take(maxBytes = Number.POSITIVE_INFINITY): { start: number; frames: Uint8Array[] } | undefined {
+    let drop = 0;
+    for (let bytes = this.#bytes; bytes > maxBytes && drop < this.#frames.length; drop++) {
+      const frame = this.#frames[drop]!.frame;
+      bytes -= frame.length;
+      this.droppedBytes += frame.length;
+    }
+    const first = this.#frames[drop];
+    if (!first) {
+      this.clear();
+      return undefined;
+    }
+    const taken = { start: first.start, frames: this.#frames.slice(drop).map((f) => f.frame) };
     this.#frames = [];
     this.#bytes = 0;
     return taken;

@@ -3,14 +3,20 @@ import { type AudioFormat, bytesToMs, msToBytes } from './audio-format.js';
 import { AudioQueue, type QueueItem } from './audio-queue.js';
 import { Framer } from './framer.js';
 import { ReplayBuffer } from './replay.js';
+import { SilenceSkipper, SkipTimeline } from './silence.js';
 
 export interface SenderSettings {
   format: AudioFormat;
   frameMs: number;
   /** Audio that may wait to be sent (before `Begin`, while reconnecting, or ahead of real time). */
   maxQueueMs: number;
-  /** Audio kept since the last final turn, to replay after a reconnect; 0 keeps none. */
+  /**
+   * Audio kept since the last final turn, to replay after a reconnect; 0 keeps none. At most half of
+   * `maxQueueMs` is kept, and a replay never takes more than the queue has free, so live audio keeps room.
+   */
   replayMs: number;
+  /** How much of each pause is always sent (see `SilenceSkipper`); read at each pause, as it may change. */
+  keepSilenceMs(): number;
   /** How far audio may run ahead of the session's clock; Infinity sends as soon as the socket takes it. */
   maxLeadMs: number;
   /** Past this many bytes unsent in the socket, frames wait (the link is slower than the audio). */
@@ -27,7 +33,10 @@ export interface SenderSettings {
 /**
  * The audio path: any chunk in, frames of `frameMs` out, through a bounded queue, at no more than real
  * time plus `maxLeadMs` since the session began (the service closes 3007 on audio faster than real time),
- * recording what was sent for a replay. Offsets are bytes of the whole stream, across sessions.
+ * recording what was sent for a replay. Offsets are bytes of the whole stream, across sessions. While
+ * more than `maxLeadMs` waits, silence past the part of each pause a turn end needs is skipped, so that a
+ * backlog (a replay) drains instead of delaying every later turn; the session's `SkipTimeline` maps its
+ * times back to the stream's.
  */
 export class AudioSender {
   readonly #s: SenderSettings;
@@ -35,6 +44,10 @@ export class AudioSender {
   readonly #queue: AudioQueue;
   readonly #replay: ReplayBuffer;
   readonly #timer: Timer;
+  readonly #skipper: SilenceSkipper;
+  /** The current (or last) session's map from its times to the stream's. */
+  #timeline = new SkipTimeline(0);
+  #skippedBytes = 0;
   /** A session is running: `Begin` came and the socket has not dropped since. */
   #live = false;
   #sessionStartedAt = 0;
@@ -49,8 +62,10 @@ export class AudioSender {
     this.#s = settings;
     this.#framer = new Framer(settings.format, settings.frameMs);
     this.#queue = new AudioQueue(msToBytes(settings.maxQueueMs, settings.format));
-    this.#replay = new ReplayBuffer(msToBytes(settings.replayMs, settings.format));
+    const replayMs = Math.min(settings.replayMs, settings.maxQueueMs / 2);
+    this.#replay = new ReplayBuffer(msToBytes(replayMs, settings.format));
     this.#timer = new Timer(settings.clock);
+    this.#skipper = new SilenceSkipper(settings.format, settings.keepSilenceMs);
   }
 
   /** Milliseconds of audio waiting (queued frames and the partial frame being filled). */
@@ -66,6 +81,11 @@ export class AudioSender {
   /** Milliseconds of audio the replay buffer had to let go before a final turn covered it. */
   get droppedMs(): number {
     return bytesToMs(this.#replay.droppedBytes, this.#s.format);
+  }
+
+  /** Milliseconds of silence skipped to drain a backlog, over all sessions. */
+  get skippedMs(): number {
+    return bytesToMs(this.#skippedBytes, this.#s.format);
   }
 
   /** The most audio one call can ever queue (the bound minus nothing). */
@@ -102,24 +122,29 @@ export class AudioSender {
     this.#pump();
   }
 
-  /** A session began: its clock starts now. Returns the stream offset (ms) its audio starts at. */
-  sessionStarted(): number {
+  /**
+   * A session began: its clock starts now. Returns its timeline: the stream offset (ms) its audio starts
+   * at, and the silence skipped as it goes.
+   */
+  sessionStarted(): SkipTimeline {
     this.#live = true;
     this.#sessionStartedAt = this.#s.clock.now();
     this.#sessionBytes = 0;
-    const base = this.offsetMs;
+    this.#timeline = new SkipTimeline(this.offsetMs);
+    this.#skipper.reset();
     this.#pump();
-    return base;
+    return this.#timeline;
   }
 
   /**
    * The session's socket dropped: what was sent since the last final turn goes back to the front of the
-   * queue, for the next session. Returns the milliseconds put back.
+   * queue, for the next session, as much of its end as the queue has room for. Returns the milliseconds
+   * put back.
    */
   sessionLost(): number {
     this.#live = false;
     this.#timer.clear();
-    const taken = this.#replay.take();
+    const taken = this.#replay.take(this.#queue.maxBytes - this.#queue.bytes - this.#framer.pendingBytes);
     if (!taken) return 0;
     this.#queue.unshift(taken.frames);
     const bytes = this.#offset - taken.start;
@@ -191,6 +216,16 @@ export class AudioSender {
         if (ahead > 0) {
           this.#timer.set(Math.ceil(ahead), () => this.#pump());
           break;
+        }
+        const backlog = bytesToMs(this.#queue.bytes, s.format) > s.maxLeadMs;
+        if (this.#skipper.skip(item, bytesToMs(item.length, s.format), backlog)) {
+          this.#queue.shift();
+          this.#timeline.add(bytesToMs(this.#sessionBytes, s.format), bytesToMs(item.length, s.format));
+          this.#skippedBytes += item.length;
+          // Kept for a replay all the same: the next session decides again whether it needs it.
+          this.#replay.record(this.#offset, item);
+          this.#offset += item.length;
+          continue;
         }
       }
       if (!this.#transmit(item)) break;

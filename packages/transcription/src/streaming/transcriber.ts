@@ -22,6 +22,7 @@ import { checkStreamingParams, checkUpdateConfiguration } from './params.js';
 import { connectionQuery } from './query.js';
 import { ReconnectPolicy } from './reconnects.js';
 import { AudioSender } from './sender.js';
+import { pauseToKeepMs } from './silence.js';
 import { TurnStream } from './turn-stream.js';
 import { TurnTracker } from './turns.js';
 
@@ -73,6 +74,7 @@ export class StreamingTranscriber implements AsyncIterable<TurnEvent> {
       frameMs: this.#o.frameMs,
       maxQueueMs: this.#o.maxQueueMs,
       replayMs: this.#o.reconnect?.replayMs ?? 0,
+      keepSilenceMs: () => pauseToKeepMs(this.#updates.max_turn_silence ?? this.params.max_turn_silence),
       maxLeadMs: this.#o.maxLeadMs,
       maxBufferedBytes: 256 * 1024,
       clock: systemClock,
@@ -90,6 +92,11 @@ export class StreamingTranscriber implements AsyncIterable<TurnEvent> {
   /** Milliseconds of audio waiting to be sent. */
   get queuedMs(): number {
     return this.#sender.queuedMs;
+  }
+
+  /** Milliseconds of silence skipped to catch up with real time after a backlog (word times include it). */
+  get skippedSilenceMs(): number {
+    return this.#sender.skippedMs;
   }
 
   on<K extends keyof StreamingTranscriberEvents & string>(

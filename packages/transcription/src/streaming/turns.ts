@@ -1,16 +1,17 @@
 import type { SpeechStartedEvent, StreamingWord, TurnEvent } from '../schemas/streaming-messages.js';
+import { SkipTimeline } from './silence.js';
 
 /**
  * Turns of successive sessions as one conversation. Each session counts `turn_order` from 0 and word
  * times from its own first byte of audio; after a reconnect the transcriber starts a new session with
  * the audio sent since the last final turn, so this shifts both to continue where the last session
- * stopped, and drops what the new session says again about audio an earlier session already finalised.
+ * stopped (and word times past silence the sender skipped by the skipped time: see `SkipTimeline`), and drops what the new session says again about audio an earlier session already finalised.
  * Invariants (held by the fuzz test): final turns come out once each, in increasing `turn_order` (the
  * formatted copy right after its unformatted turn), and final words never go back in time.
  */
 export class TurnTracker {
-  /** Stream time (ms) at which the current session's audio starts. */
-  #sessionBaseMs = 0;
+  /** The current session's times to the stream's: where its audio starts, and the silence skipped in it. */
+  #timeline = new SkipTimeline(0);
   /** What the current session's `turn_order` 0 is in the conversation. */
   #turnBase = 0;
   /** The conversation's next turn number: one past the last final turn. */
@@ -33,17 +34,17 @@ export class TurnTracker {
    */
   #floorMs = Number.NEGATIVE_INFINITY;
 
-  /** A session starts whose audio begins at stream time `baseMs`. */
-  startSession(baseMs: number): void {
+  /** A session starts, whose times map to the stream's through `timeline` (or start at `baseMs`). */
+  startSession(timeline: SkipTimeline | number): void {
     this.#floorMs = this.#finalEndMs;
-    this.#sessionBaseMs = baseMs;
+    this.#timeline = typeof timeline === 'number' ? new SkipTimeline(timeline) : timeline;
     this.#turnBase = this.#nextTurn;
     this.#collapsed = -1;
   }
 
-  /** Whether the current session's times are shifted (there was a reconnect). */
+  /** Whether the current session's times or turn numbers are shifted (a reconnect, or skipped silence). */
   get rebased(): boolean {
-    return this.#sessionBaseMs !== 0 || this.#turnBase !== 0;
+    return this.#timeline.baseMs !== 0 || this.#timeline.skippedMs > 0 || this.#turnBase !== 0;
   }
 
   /** The turn as the conversation sees it, or undefined when it only repeats what was already final. */
@@ -85,11 +86,12 @@ export class TurnTracker {
   }
 
   speechStarted(event: SpeechStartedEvent): SpeechStartedEvent {
-    return this.rebased ? { ...event, timestamp: event.timestamp + this.#sessionBaseMs } : event;
+    return this.rebased ? { ...event, timestamp: this.#timeline.toStream(event.timestamp) } : event;
   }
 
+  /** A word after a skip point gets the skipped time added, to its start and end alike. */
   #shift(word: StreamingWord): StreamingWord {
-    if (this.#sessionBaseMs === 0) return word;
-    return { ...word, start: word.start + this.#sessionBaseMs, end: word.end + this.#sessionBaseMs };
+    const by = this.#timeline.toStream(word.start) - word.start;
+    return by === 0 ? word : { ...word, start: word.start + by, end: word.end + by };
   }
 }
