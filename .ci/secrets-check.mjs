@@ -57,15 +57,17 @@ if (process.env.SECRETS_CHECK_DEBUG) console.log([...fixtures]);
 const rules = [
   { name: 'sandbox default credential', values: sandboxDefaults, sample: sandboxDefaults[1] },
   { name: 'test fixture credential', values: [...fixtures], sample: [...fixtures][0] },
+  // The hex rules pass over number literals (digits, or digits e digits: zod's float32 bound
+  // -34028234663852886e22 is 20 "hex" characters); a random key is all digits once in 10^4 (20 hex).
   { name: 'WooCommerce key', re: /\b(?:ck|cs)_[0-9a-f]{40}\b/, sample: `cs_${'ab12'.repeat(10)}` },
   {
     name: 'AssemblyAI-like key (32 hex)',
-    re: /(?<![0-9a-zA-Z_$])[0-9a-f]{32}(?![0-9a-zA-Z_])/,
+    re: /(?<![0-9a-zA-Z_$])(?!\d+(?:e\d+)?(?![0-9a-zA-Z_]))[0-9a-f]{32}(?![0-9a-zA-Z_])/,
     sample: 'c0ffee'.repeat(5) + 'ab',
   },
   {
     name: 'Pusher-like app secret (20 hex)',
-    re: /(?<![0-9a-zA-Z_$])[0-9a-f]{20}(?![0-9a-zA-Z_])/,
+    re: /(?<![0-9a-zA-Z_$])(?!\d+(?:e\d+)?(?![0-9a-zA-Z_]))[0-9a-f]{20}(?![0-9a-zA-Z_])/,
     sample: '"7ad3773142a6692b25b8"',
   },
   {
