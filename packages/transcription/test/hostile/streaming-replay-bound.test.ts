@@ -4,8 +4,9 @@
  * the default queue) goes back into it whole, past the bound. Since audio then goes out at real time, the
  * excess never drains: measured with the defaults, 6 s of audio without a final turn (silence, hold music)
  * then a drop left `queuedMs` at 5,100 for the rest of the session, every later turn 5 s late; past
- * `maxQueueMs` of replay, `sendAudio()` refuses live audio from then on. Not fixed here: whether to replay
- * less, skip silence or send the replay faster than real time is a design choice.
+ * `maxQueueMs` of replay, `sendAudio()` refuses live audio from then on. Fixed in b78bdb7: the replay is bounded
+ * by the queue's free room, and silence beyond the start of each pause is skipped while the backlog exceeds
+ * `maxLeadMs` (src/streaming/silence.ts), since sending faster than real time is what the service forbids.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { StreamingTranscriber } from '../../src/streaming/index.js';

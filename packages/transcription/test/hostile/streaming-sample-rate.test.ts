@@ -3,8 +3,8 @@
  * positive integer, no upper bound) but no frame buffer can hold. The transcriber sizes its frame buffer
  * from it in the constructor, so it threw a bare `RangeError: Invalid typed array length: 219902325556`
  * instead of a `ValidationError` naming the field, as every other bad parameter does. (At 1e9 Hz it
- * allocates 200 MB for one 100 ms frame without a word.) Not fixed here: the bound belongs in
- * src/schemas/streaming.ts, and the docs name no maximum (the emulator takes 8,000–48,000).
+ * allocates 200 MB for one 100 ms frame without a word.) Fixed in 1ff1500: the schema bounds it at 192,000 Hz
+ * (the docs name no maximum; the emulator takes 8,000–48,000).
  */
 import { expect, it } from 'vitest';
 import { StreamingTranscriber, ValidationError } from '../../src/streaming/index.js';
