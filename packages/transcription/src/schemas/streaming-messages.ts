@@ -90,14 +90,14 @@ const warningShape = z.looseObject({
 export interface WarningEvent extends z.infer<typeof warningShape> {}
 
 /** The messages this client acts on; any other `type` is passed on as a `message` event. */
-const knownMessage = z.discriminatedUnion('type', [
+export const streamingServerMessage = z.discriminatedUnion('type', [
   beginShape,
   turnShape,
   speechStartedShape,
   terminationShape,
   warningShape,
 ]);
-export type StreamingServerMessage = z.infer<typeof knownMessage>;
+export type StreamingServerMessage = z.infer<typeof streamingServerMessage>;
 
 export type DecodedMessage =
   | { kind: 'known'; message: StreamingServerMessage }
@@ -133,7 +133,7 @@ export function decodeMessage(text: string): DecodedMessage {
   if (!KNOWN.has(type)) {
     return { kind: 'other', message: value as { type: string } & Record<string, unknown> };
   }
-  const parsed = knownMessage.safeParse(value);
+  const parsed = streamingServerMessage.safeParse(value);
   if (parsed.success) return { kind: 'known', message: parsed.data };
   const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(root)');
   return { kind: 'invalid', reason: `a ${type} message with bad fields: ${fields.slice(0, 5).join(', ')}` };

@@ -5,7 +5,8 @@
  */
 import { CLOSE, MESSAGE } from './closures.js';
 
-export type RefusalCode = typeof CLOSE.unauthorized | typeof CLOSE.serverError | typeof CLOSE.tooManySessions;
+/** The close codes a refusal may use (spelled out: the public type must not name the internal code table). */
+export type RefusalCode = 1008 | 3005 | 3009;
 
 export interface StreamingRefusal {
   /** How many connects it refuses. Default 1. */
