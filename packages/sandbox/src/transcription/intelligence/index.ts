@@ -3,6 +3,7 @@
  * `content_safety_labels`, in AssemblyAI's response shapes. Pure functions over sentences, so the REST layer decides
  * when (and whether) to run them.
  */
+export { analyseTranscript, type IntelligenceInput, type TranscriptIntelligence } from './analyse.js';
 export {
   type AudioIntelligenceModelStatus,
   analyseContentSafety,

@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { splitSentences } from '../derive/index.js';
 import { readWavFormat, wavDuration } from '../engine/audio.js';
 import { type AudioHeader, type Engine, EngineError, INSTALL_HINT } from '../engine/index.js';
-import { analyseContentSafety, analyseSentiment } from '../intelligence/index.js';
+import { analyseTranscript } from '../intelligence/index.js';
 import { audioRefusal, MIN_BYTES_PER_SECOND } from './audio-limits.js';
 import { DownloadError, downloadAudio, type LocalAudio } from './audio-source.js';
 import { describeFileType } from './file-type.js';
@@ -203,19 +203,7 @@ function complete(
       params.speaker_labels === true && words.length
         ? [{ text, start: words[0]!.start, end: words.at(-1)!.end, confidence, speaker: 'A', words }]
         : null,
-    sentiment_analysis_results: params.sentiment_analysis === true ? analyseSentiment(sentences) : null,
-    content_safety_labels:
-      params.content_safety === true
-        ? analyseContentSafety(sentences, {
-            confidenceThreshold:
-              typeof params.content_safety_confidence === 'number' ? params.content_safety_confidence : 50,
-          })
-        : null,
-    // Models the emulator does not have report so in the service's own way rather than inventing results.
-    entities: params.entity_detection === true ? [] : null,
-    auto_highlights_result: params.auto_highlights === true ? { status: 'unavailable', results: [] } : null,
-    iab_categories_result:
-      params.iab_categories === true ? { status: 'unavailable', results: [], summary: {} } : null,
+    ...analyseTranscript({ params, words, sentences }),
   };
 }
 

@@ -20,6 +20,12 @@ export interface TranscriptResult {
   entities: unknown[] | null;
   auto_highlights_result: unknown | null;
   iab_categories_result: unknown | null;
+  /** The `speech_understanding` object as the service returns it (the request echoed with its `response`). */
+  speech_understanding?: unknown;
+  /** With `language_detection`: how sure the detection is, 0..1. */
+  language_confidence?: number | null;
+  /** Channels in the audio (`multichannel` transcribes each one). */
+  audio_channels?: number;
   /** Path of the redacted audio file, when `redact_pii_audio` asked for one. */
   redacted_audio_path?: string;
 }

@@ -77,18 +77,22 @@ export function presentTranscript(record: TranscriptRecord): Record<string, unkn
     speech_model_used: record.speech_model_used,
     acoustic_model: 'assemblyai_default',
     language_model: 'assemblyai_default',
-    language_confidence: record.params.language_detection === true && result ? 1 : null,
+    language_confidence:
+      result?.language_confidence ?? (record.params.language_detection === true && result ? 1 : null),
     text: result?.text ?? null,
     words: result?.words ?? null,
     utterances: result?.utterances ?? null,
     confidence: result?.confidence ?? null,
     audio_duration: result?.audio_duration ?? null,
-    audio_channels: result ? 1 : null,
+    audio_channels: result ? (result.audio_channels ?? 1) : null,
     sentiment_analysis_results: result?.sentiment_analysis_results ?? null,
     content_safety_labels: result?.content_safety_labels ?? null,
     entities: result?.entities ?? null,
     auto_highlights_result: result?.auto_highlights_result ?? null,
     iab_categories_result: result?.iab_categories_result ?? null,
+    ...(result?.speech_understanding !== undefined
+      ? { speech_understanding: result.speech_understanding }
+      : {}),
     chapters: null,
     summary: null,
   };
