@@ -12,6 +12,7 @@ export {
   type CloseVerdict,
   ReconnectingSocket,
   type ReconnectingSocketOptions,
+  STABLE_AFTER_MS,
   type SocketClose,
   type SocketEvents,
   type SocketLog,

@@ -90,9 +90,10 @@ const noop = (): void => {};
 
 /**
  * A connection that lasted this long resets the backoff. Resetting on every handshake instead would let a
- * server that accepts and then closes at once pull the client into a reconnect loop at full speed.
+ * server that accepts and then closes at once pull the client into a reconnect loop at full speed. Exported
+ * so protocol clients that judge their own sessions (transcription streaming) use the same threshold.
  */
-const STABLE_AFTER_MS = 10_000;
+export const STABLE_AFTER_MS = 10_000;
 
 /**
  * One logical connection over successive sockets: a state machine, a connect timeout, an optional heartbeat

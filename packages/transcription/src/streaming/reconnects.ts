@@ -1,10 +1,7 @@
-import type { Clock } from '@x/core/socket';
+import { type Clock, STABLE_AFTER_MS } from '@x/core/socket';
 
-/**
- * How long a session must last to count as stable: the 10 s after which @x/core's `ReconnectingSocket`
- * resets its own backoff (its `STABLE_AFTER_MS`, which it does not export). Keep the two equal.
- */
-export const STABLE_SESSION_MS = 10_000;
+/** How long a session must last to count as stable: the same threshold as @x/core's `ReconnectingSocket`. */
+export const STABLE_SESSION_MS = STABLE_AFTER_MS;
 
 /** What to do about a session that dropped, or an attempt that failed: try again now, later, or stop. */
 export type ReconnectStep = 'retry' | 'backoff' | 'give up';
