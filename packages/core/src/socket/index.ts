@@ -12,11 +12,11 @@ export {
   type CloseVerdict,
   ReconnectingSocket,
   type ReconnectingSocketOptions,
-  STABLE_AFTER_MS,
   type SocketClose,
   type SocketEvents,
   type SocketLog,
   type SocketState,
+  STABLE_AFTER_MS,
   type StateChange,
 } from './reconnecting.js';
 export { untilConnected } from './until-connected.js';
