@@ -8,7 +8,7 @@ import { describe } from '../errors.js';
 import { customerSummary } from '../present.js';
 import type { Broadcaster } from '../services.js';
 import { linkCallToStore } from './link-store.js';
-import { type CallRecord, type CallRegistry, isFinished, view } from './registry.js';
+import { type CallChange, type CallRecord, type CallRegistry, isFinished, view } from './registry.js';
 
 /** The header the transcription service sends back with each notification, holding our secret. */
 export const TRANSCRIPTION_WEBHOOK_HEADER = 'X-Support-Desk-Webhook';
@@ -75,8 +75,7 @@ export class CallPipeline {
             }
           : {}),
       });
-      call.transcriptId = submitted.id;
-      await this.#update(call, { status: 'transcribing', progress: 1 });
+      await this.#update(call, { transcriptId: submitted.id, status: 'transcribing', progress: 1 });
       this.#schedulePoll(submitted.id, this.o.webhook ? this.o.pollFallbackMs : 0);
     } catch (error) {
       await this.#fail(call, error);
@@ -85,7 +84,7 @@ export class CallPipeline {
 
   /** The webhook said the job ended: fetch it and finish. Unknown or finished transcripts are ignored. */
   async onWebhook(transcriptId: string): Promise<void> {
-    const call = this.o.registry.byTranscript(transcriptId);
+    const call = await this.o.registry.byTranscript(transcriptId);
     if (!call || isFinished(call.status) || call.status === 'analysing') return;
     this.#stopPolling(transcriptId);
     try {
@@ -112,7 +111,7 @@ export class CallPipeline {
   }
 
   async #poll(transcriptId: string): Promise<void> {
-    const call = this.o.registry.byTranscript(transcriptId);
+    const call = await this.o.registry.byTranscript(transcriptId);
     if (!call || isFinished(call.status) || call.status === 'analysing') return;
     if (this.o.webhook) this.o.logger.warn(`transcript ${transcriptId}: no webhook yet, polling`);
     const controller = new AbortController();
@@ -160,10 +159,14 @@ export class CallPipeline {
     try {
       const sentiment = analyseSentiment(transcript);
       const { updatedCustomer, ...link } = await linkCallToStore(this.o.store, sentiment);
-      call.analysis = { ...sentiment, ...link };
+      await this.o.registry.update(call, {
+        analysis: { ...sentiment, ...link },
+        status: 'done',
+        overall: sentiment.overall,
+        summary: link.summary,
+      });
       if (updatedCustomer)
         await this.o.broadcaster.push(DeskEvents.customerUpserted, customerSummary(updatedCustomer));
-      Object.assign(call, { status: 'done', overall: sentiment.overall, summary: link.summary });
       this.o.logger.info(
         `call ${call.name}: ${sentiment.overall}, orders ${link.orderNumbers.join(', ') || 'none'}`,
       );
@@ -173,8 +176,8 @@ export class CallPipeline {
     }
   }
 
-  async #update(call: CallRecord, change: Partial<CallView>): Promise<void> {
-    Object.assign(call, change);
+  async #update(call: CallRecord, change: CallChange): Promise<void> {
+    await this.o.registry.update(call, change);
     await this.o.broadcaster.push(DeskEvents.callStatus, view(call));
   }
 

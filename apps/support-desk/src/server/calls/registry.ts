@@ -7,13 +7,24 @@ export interface CallRecord extends CallView {
   live: LiveTranscriptView | null;
 }
 
-/** The calls of this server's lifetime, newest first, at most `limit` (older ones are forgotten). */
+/** What may change on a call after it is created (its id, name, source and creation time never do). */
+export type CallChange = Partial<Omit<CallRecord, 'id' | 'name' | 'source' | 'createdAt'>>;
+
+/**
+ * The desk's calls, newest first, at most `limit` (older ones are forgotten). Every method is async because
+ * the calls live in a database: a call is written before its id is returned, and a change is written before
+ * `update` resolves, so callers announce a change (realtime events) only once it is stored.
+ */
 export class CallRegistry {
   readonly #calls = new Map<string, CallRecord>();
 
   constructor(private readonly limit = 50) {}
 
-  create(name: string, source: CallView['source'], status: CallStatus = 'receiving'): CallRecord {
+  async create(
+    name: string,
+    source: CallView['source'],
+    status: CallStatus = 'receiving',
+  ): Promise<CallRecord> {
     const call: CallRecord = {
       id: randomUUID(),
       name,
@@ -37,16 +48,21 @@ export class CallRegistry {
     return call;
   }
 
-  get(id: string): CallRecord | undefined {
+  /** Applies `change` to `call` (the caller's copy too) and stores it. */
+  async update(call: CallRecord, change: CallChange): Promise<void> {
+    Object.assign(call, change);
+  }
+
+  async get(id: string): Promise<CallRecord | undefined> {
     return this.#calls.get(id);
   }
 
-  byTranscript(transcriptId: string): CallRecord | undefined {
+  async byTranscript(transcriptId: string): Promise<CallRecord | undefined> {
     for (const call of this.#calls.values()) if (call.transcriptId === transcriptId) return call;
     return undefined;
   }
 
-  list(): CallView[] {
+  async list(): Promise<CallView[]> {
     return [...this.#calls.values()].reverse().map(view);
   }
 }

@@ -73,7 +73,7 @@ export class LiveCalls {
     if (wait > 0)
       throw tooMany(`at most ${limits.startsPerMinute} live calls start per minute`, 'rate_limited', wait);
     const token = await this.#token();
-    const call = this.o.registry.create(
+    const call = await this.o.registry.create(
       name ?? `Live call ${new Date().toLocaleTimeString('en-GB')}`,
       'live',
       'live',
@@ -114,7 +114,7 @@ export class LiveCalls {
 
   /** A fresh token for the call's socket, when the page reconnects after a drop. */
   async token(id: string, key: string | undefined): Promise<{ token: string; expires_in_seconds: number }> {
-    const session = this.#session(id, key);
+    const session = await this.#session(id, key);
     if (session.tokens >= this.o.limits.tokensPerCall) {
       throw new HttpError(
         429,
@@ -128,8 +128,13 @@ export class LiveCalls {
   }
 
   /** Applies the turns the capturing tab relays, in order, and passes on what changed. */
-  relay(id: string, key: string | undefined, turns: readonly LiveTurnInput[], socketId?: string): number {
-    const session = this.#session(id, key);
+  async relay(
+    id: string,
+    key: string | undefined,
+    turns: readonly LiveTurnInput[],
+    socketId?: string,
+  ): Promise<number> {
+    const session = await this.#session(id, key);
     const wait = session.relays.take(Date.now());
     if (wait > 0)
       throw tooMany(`at most ${this.o.limits.relaysPerSecond} relays per second`, 'rate_limited', wait);
@@ -165,7 +170,7 @@ export class LiveCalls {
     key: string | undefined,
     ending: { session_id?: string | undefined; audio_duration_seconds?: number | undefined },
   ): Promise<CallView> {
-    const call = this.o.registry.get(id);
+    const call = await this.o.registry.get(id);
     const session = this.#sessions.get(id);
     if (!session) {
       if (call?.source === 'live') return view(call);
@@ -199,14 +204,19 @@ export class LiveCalls {
     if (this.#sessions.get(call.id) !== session) return;
     this.#sessions.delete(call.id);
     clearTimeout(session.expiry);
-    call.live = transcript.view();
-    if (ending.session_id) call.transcriptId = ending.session_id;
+    await this.o.registry.update(call, {
+      live: transcript.view(),
+      ...(ending.session_id ? { transcriptId: ending.session_id } : {}),
+    });
     // The turns pushed so far reach the other tabs before the call's status changes.
     await session.relay.close();
     const finals = transcript.finals();
     this.o.logger.info(`live call ${call.name} ended: ${finals.length} final turns`);
     if (finals.length === 0) {
-      Object.assign(call, { status: 'error', error: 'the call ended before anything was transcribed' });
+      await this.o.registry.update(call, {
+        status: 'error',
+        error: 'the call ended before anything was transcribed',
+      });
       await this.o.broadcaster.push(DeskEvents.callStatus, view(call));
       return;
     }
@@ -224,10 +234,10 @@ export class LiveCalls {
     });
   }
 
-  #session(id: string, key: string | undefined): LiveSession {
+  async #session(id: string, key: string | undefined): Promise<LiveSession> {
     const session = this.#sessions.get(id);
     if (!session) {
-      const call = this.o.registry.get(id);
+      const call = await this.o.registry.get(id);
       if (call?.source === 'live') throw new HttpError(409, `live call ${id} has ended`, 'not_live');
       throw new HttpError(404, `no live call ${id}`, 'not_found');
     }

@@ -63,11 +63,11 @@ async function receive(
 export function callRoutes(app: Hono, desk: DeskContext): void {
   const max = desk.config.maxUploadBytes ?? DEFAULT_MAX_UPLOAD;
 
-  app.get('/api/calls', (c) => c.json({ calls: desk.registry.list() }));
+  app.get('/api/calls', async (c) => c.json({ calls: await desk.registry.list() }));
 
-  app.get('/api/calls/:id', (c) => {
+  app.get('/api/calls/:id', async (c) => {
     const { id } = parseInput(callParams, c.req.param(), 'call id');
-    const call = desk.registry.get(id);
+    const call = await desk.registry.get(id);
     if (!call)
       throw new HttpError(404, `no call ${id} (calls are kept in memory while the server runs)`, 'not_found');
     return c.json(detail(call, desk.live.transcript(id)));
@@ -84,7 +84,7 @@ export function callRoutes(app: Hono, desk: DeskContext): void {
     const body = c.req.raw.body;
     if (!body) throw new HttpError(400, 'the recording is empty', 'empty_upload');
     const { path } = await receive(body, max);
-    const call = desk.registry.create(name, 'upload');
+    const call = await desk.registry.create(name, 'upload');
     desk.pipeline.start(call, path, true);
     return c.json({ call: view(call) }, 202);
   });
@@ -109,7 +109,7 @@ export function callRoutes(app: Hono, desk: DeskContext): void {
       mood: input.mood ?? 'unhappy',
     });
     const path = await synthesize(desk.speech, script);
-    const call = desk.registry.create(`Sample call about order #${number}`, 'sample');
+    const call = await desk.registry.create(`Sample call about order #${number}`, 'sample');
     desk.pipeline.start(call, path, true);
     return c.json({ call: view(call), script }, 202);
   });

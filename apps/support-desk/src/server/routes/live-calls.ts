@@ -71,7 +71,7 @@ export function liveCallRoutes(app: Hono, desk: DeskContext): void {
   app.post('/api/live-calls/:id/turns', async (c) => {
     const { id } = parseInput(callParams, c.req.param(), 'call id');
     const body = parseInput(relayBody, await json(c.req.raw), 'turns');
-    const changed = desk.live.relay(id, c.req.header(LIVE_CALL_KEY_HEADER), body.turns, body.socket_id);
+    const changed = await desk.live.relay(id, c.req.header(LIVE_CALL_KEY_HEADER), body.turns, body.socket_id);
     return c.json({ changed });
   });
 
