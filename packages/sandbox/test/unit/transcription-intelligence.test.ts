@@ -5,7 +5,10 @@ import {
   analyseContentSafety,
   analyseSentiment,
   type ContentSafetyLabelsResult,
+  classifySentiment,
 } from '../../src/transcription/intelligence/index.js';
+import { scoreSentence } from '../../src/transcription/intelligence/sentiment-score.js';
+import labelled from '../fixtures/sentiment-sentences.json' with { type: 'json' };
 
 /** Sentences 1 s apart, 900 ms long, so timestamps are easy to predict. */
 function sentences(texts: readonly string[], extra: Partial<AnalysisSentence> = {}): AnalysisSentence[] {
@@ -71,6 +74,33 @@ describe('analyseSentiment', () => {
   it('returns nothing for no sentences', () => {
     expect(analyseSentiment([])).toEqual([]);
   });
+
+  it.each([
+    ['this is Tom Baker, my order number 85 arrived broken and I want a refund', 'NEGATIVE'],
+    ['The package never arrived.', 'NEGATIVE'],
+    ['You sent me the wrong item.', 'NEGATIVE'],
+    ['I want to change my delivery address.', 'NEUTRAL'],
+    ['I would like to check the status of my order.', 'NEUTRAL'],
+    ['Please send the invoice to my email.', 'NEUTRAL'],
+    ['I am not happy with this.', 'NEGATIVE'],
+    ['No problem at all.', 'POSITIVE'],
+    ['It was good but the box was damaged.', 'NEGATIVE'],
+  ])('reads support-call wording: %s → %s', (text, sentiment) => {
+    expect(classifySentiment(text).sentiment).toBe(sentiment);
+  });
+
+  it('an intensifier strengthens and a negation flips the same word', () => {
+    const plain = scoreSentence('the agent was helpful');
+    expect(scoreSentence('the agent was very helpful').score).toBeGreaterThan(plain.score);
+    expect(scoreSentence('the agent was not helpful').score).toBeLessThan(0);
+  });
+
+  it('labels the hand-labelled support sentences (test/fixtures) as labelled, bar at most a tenth', () => {
+    const { sentences: set } = labelled as { sentences: { text: string; label: string }[] };
+    expect(set.length).toBeGreaterThanOrEqual(60);
+    const wrong = set.filter((s) => classifySentiment(s.text).sentiment !== s.label);
+    expect(wrong.length).toBeLessThanOrEqual(Math.floor(set.length / 10));
+  });
 });
 
 describe('analyseContentSafety', () => {
@@ -97,6 +127,17 @@ describe('analyseContentSafety', () => {
     expectSeveritySumsToOne(result);
   });
 
+  it.each([
+    'The damn driver left the box outside.',
+    'What the hell happened to my parcel?',
+    'This crap is broken.',
+  ])('labels mild swearing `profanity` at a low severity: %s', (text) => {
+    const [section] = analyseContentSafety(sentences([text])).results;
+    const label = section?.labels.find((l) => l.label === 'profanity');
+    expect(label?.confidence).toBeGreaterThanOrEqual(0.5);
+    expect(label?.severity).toBeLessThan(0.45);
+  });
+
   it('counts the censored form filter_profanity produces', () => {
     const result = analyseContentSafety(sentences(['well s*** happens']));
     expect(result.results[0]?.labels.map((l) => l.label)).toEqual(['profanity']);
@@ -108,6 +149,7 @@ describe('analyseContentSafety', () => {
         'Hello, how are you today?',
         'The class assessment in Scunthorpe went well.',
         'Her method was heroic and the skill was stable.',
+        'Hello, the shell of the damask chair is scrappy.',
       ]),
     );
     expect(result).toEqual({ status: 'success', results: [], summary: {}, severity_score_summary: {} });

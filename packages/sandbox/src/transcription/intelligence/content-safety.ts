@@ -166,6 +166,21 @@ const KEYWORDS: Readonly<Partial<Record<ContentSafetyLabelName, readonly (readon
 // obscenity flags words, not how bad they are; a flat base keeps a lone swear word in the "medium" band.
 const PROFANITY_SEVERITY = 0.45;
 
+// obscenity's English dataset leaves out mild swearing, which the service still labels `profanity` (at a low
+// severity). Same entry syntax as KEYWORDS; "hell" is whole-word so "hello" and "shell" stay clean.
+const MILD_PROFANITY: readonly string[] = [
+  'damn*',
+  'goddamn*',
+  'dammit',
+  'hell',
+  'crap*',
+  'bloody',
+  'piss*',
+  'bugger*',
+  'bollocks',
+];
+const MILD_PROFANITY_SEVERITY = 0.25;
+
 // AssemblyAI's `filter_profanity` writes a flagged word as its first letter plus asterisks ("s***"). obscenity cannot
 // see through that, but the word was still said, so the censored form counts as a hit.
 const CENSORED_WORD = /(?<![\p{L}\p{N}*])\p{L}\*{2,}(?![\p{L}\p{N}*])/gu;
@@ -174,6 +189,7 @@ const WORD = /[\p{L}\p{N}']+/gu;
 
 interface Detector {
   profanity: RegExpMatcher;
+  mild: readonly RegExp[];
   keywords: readonly (readonly [ContentSafetyLabelName, readonly (readonly [RegExp, number])[]])[];
 }
 
@@ -193,6 +209,7 @@ function compileKeyword(entry: string): RegExp {
 function getDetector(): Detector {
   detector ??= {
     profanity: new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers }),
+    mild: MILD_PROFANITY.map(compileKeyword),
     keywords: Object.entries(KEYWORDS).map(([label, entries]) => [
       label as ContentSafetyLabelName,
       (entries ?? []).map(([entry, severity]) => [compileKeyword(entry), severity] as const),
@@ -244,11 +261,20 @@ function scoreLabel(
 }
 
 function labelSentence(text: string): ContentSafetyLabel[] {
-  const { profanity, keywords } = getDetector();
+  const { profanity, mild, keywords } = getDetector();
   const words = text.match(WORD)?.length ?? 0;
   const labels: ContentSafetyLabel[] = [];
-  const profane = countProfanity(profanity, text);
-  if (profane > 0) labels.push(scoreLabel('profanity', profane, words, PROFANITY_SEVERITY));
+  const strong = countProfanity(profanity, text);
+  // A word both lists know (obscenity has some mild ones) counts once, as the stronger.
+  let mildHits = 0;
+  for (const pattern of mild) {
+    for (const [word] of text.matchAll(pattern)) if (!profanity.hasMatch(word)) mildHits += 1;
+  }
+  const profane = strong + mildHits;
+  if (profane > 0) {
+    const base = strong > 0 ? PROFANITY_SEVERITY : MILD_PROFANITY_SEVERITY;
+    labels.push(scoreLabel('profanity', profane, words, base));
+  }
   for (const [label, patterns] of keywords) {
     let hits = 0;
     let base = 0;

@@ -1,10 +1,10 @@
 /**
  * Sentiment per sentence, in the shape of AssemblyAI's `sentiment_analysis_results[]` (openapi.yml
- * `SentimentAnalysisResult`). The real service runs a neural classifier; the emulator scores each sentence with the
- * AFINN-165 lexicon (`sentiment` package), which is deterministic, offline and good enough for plainly worded speech.
+ * `SentimentAnalysisResult`). The real service runs a neural classifier; the emulator scores each sentence with
+ * AFINN-165 extended for support calls (sentiment-score.ts), which is deterministic and offline.
  */
-import AfinnSentiment from 'sentiment';
 import type { TranscriptSentence } from '../derive/types.js';
+import { scoreSentence } from './sentiment-score.js';
 
 /** A sentence as the emulator builds it from recognised words (its words are not needed here). */
 export type AnalysisSentence = Omit<TranscriptSentence, 'words'>;
@@ -23,17 +23,9 @@ export interface SentimentAnalysisResult {
   channel?: string | null;
 }
 
-// AFINN's comparative is score per token. A single mild word ("want", "like") in an ordinary-length sentence lands
+// The comparative is score per word. A single mild word ("want", "like") in an ordinary-length sentence lands
 // below this, which keeps factual statements such as "I want to check my order" NEUTRAL, as the service labels them.
 const NEUTRAL_BAND = 0.1;
-
-// The only module-level state: the analyser, built on first use so importing the sandbox stays cheap.
-let analyser: AfinnSentiment | undefined;
-
-function getAnalyser(): AfinnSentiment {
-  analyser ??= new AfinnSentiment();
-  return analyser;
-}
 
 function round4(value: number): number {
   return Math.round(value * 10_000) / 10_000;
@@ -49,7 +41,7 @@ function round4(value: number): number {
  *   reading becomes nearly as plausible.
  */
 export function classifySentiment(text: string): { sentiment: Sentiment; confidence: number } {
-  const { score, comparative } = getAnalyser().analyze(text);
+  const { score, comparative } = scoreSentence(text);
   const intensity = Math.abs(comparative);
   if (score === 0 || intensity < NEUTRAL_BAND) {
     return { sentiment: 'NEUTRAL', confidence: round4(0.95 - 0.4 * (intensity / NEUTRAL_BAND)) };
