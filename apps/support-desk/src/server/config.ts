@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
 import * as z from 'zod/mini';
 import type { DeskConfig } from '../shared/api.js';
+import type { StorageConfig } from './calls/storage/database.js';
 import type { LiveCallLimits } from './live/limits.js';
 
 /**
@@ -44,6 +46,13 @@ export interface ServerConfig {
     /** The streaming model of live calls. Default `universal-streaming-english` (word-by-word partials). */
     streamingModel?: string | undefined;
   };
+  /**
+   * Where calls are kept: `{ dataDir }`, PGlite (embedded PostgreSQL, one desk process per directory), or
+   * `{ databaseUrl }`, a PostgreSQL server any number of desk instances share.
+   */
+  storage: StorageConfig;
+  /** How many calls are kept, newest first (older ones are deleted as new ones come). Default 50. */
+  keepCalls?: number | undefined;
   /** Bounds on live calls (see `LiveCallLimits`); the defaults suit one desk. */
   liveCalls?: Partial<LiveCallLimits> | undefined;
   realtime: {
@@ -98,7 +107,15 @@ export const envSchema = z.looseObject({
   PUSHER_KEY: optionalText,
   PUSHER_SECRET: optionalText,
   PUSHER_CLUSTER: optionalText,
+  DATABASE_URL: z.optional(
+    z.string().check(z.regex(/^postgres(?:ql)?:\/\//, 'expected a postgres:// or postgresql:// URL')),
+  ),
+  DESK_DATA_DIR: optionalText,
+  DESK_KEEP_CALLS: z.optional(z.string().check(z.regex(/^[1-9]\d{0,5}$/, 'expected a count of calls'))),
 });
+
+/** PGlite's directory when neither DATABASE_URL nor DESK_DATA_DIR is set, under the working directory. */
+export const DEFAULT_DATA_DIR = '.data/desk';
 export type Env = z.infer<typeof envSchema>;
 
 /** Which services `.env` configures; the others come from the sandbox. */
@@ -190,6 +207,10 @@ export function configFromEnv(
           : undefined,
     },
     realtime,
+    storage: env.DATABASE_URL
+      ? { databaseUrl: env.DATABASE_URL }
+      : { dataDir: resolve(env.DESK_DATA_DIR ?? DEFAULT_DATA_DIR) },
+    keepCalls: env.DESK_KEEP_CALLS !== undefined ? Number(env.DESK_KEEP_CALLS) : undefined,
     labels: {
       store: real.store ? new URL(env.STORE_URL!).host : 'sandbox (demo data)',
       transcription: real.transcription ? 'AssemblyAI' : 'sandbox (PocketSphinx)',

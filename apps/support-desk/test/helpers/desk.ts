@@ -1,6 +1,11 @@
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Sandbox, startSandbox } from '@x/sandbox';
 import { StoreClient } from '@x/store';
+import { openDatabase } from '../../src/server/calls/storage/database.js';
+import { migrate } from '../../src/server/calls/storage/schema.js';
 import {
   type RunningServer,
   realtimeForSandbox,
@@ -18,12 +23,37 @@ export interface Desk {
   /** The store as the tests see it, to check what the app wrote. */
   store: StoreClient;
   logs: string[];
+  /**
+   * Stops the app server (its database too) and starts a new one on the same storage and sandbox, as a
+   * redeploy would; `server` is the new one.
+   */
+  restart(): Promise<void>;
   close(): Promise<void>;
+}
+
+let template: Promise<string> | undefined;
+
+/**
+ * A fresh PGlite directory: a copy of one made (and migrated) once per test process, since creating
+ * PostgreSQL's data directory takes PGlite seconds and each desk needs its own.
+ */
+export async function freshDataDir(): Promise<string> {
+  template ??= (async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'support-desk-template-'));
+    const db = await openDatabase({ dataDir: dir });
+    await migrate(db);
+    await db.close();
+    return dir;
+  })();
+  const dir = await mkdtemp(join(tmpdir(), 'support-desk-data-'));
+  await cp(await template, dir, { recursive: true });
+  return dir;
 }
 
 /**
  * The whole app in-process on ephemeral ports: the sandbox (demo store, transcription, realtime) and the
- * app server serving the built page, configured as `pnpm dev` configures them.
+ * app server serving the built page, configured as `pnpm dev` configures them. Calls go to a fresh PGlite
+ * directory (deleted by `close`) unless `overrides.storage` says where.
  */
 export async function startDesk(overrides: Partial<ServerConfig> = {}): Promise<Desk> {
   const sandbox = await startSandbox({
@@ -35,6 +65,7 @@ export async function startDesk(overrides: Partial<ServerConfig> = {}): Promise<
     },
     realtime: true,
   });
+  const ownDir = overrides.storage ? null : await freshDataDir();
   const logs: string[] = [];
   const record = (...args: unknown[]) => logs.push(args.map(String).join(' '));
   const rt = sandbox.realtime!;
@@ -58,6 +89,7 @@ export async function startDesk(overrides: Partial<ServerConfig> = {}): Promise<
     staticDir,
     labels: { store: 'sandbox (demo data)', transcription: 'sandbox', realtime: 'sandbox' },
     logger: { info: record, warn: record, error: record },
+    storage: { dataDir: ownDir ?? '' },
     ...overrides,
   };
   let server: RunningServer;
@@ -65,6 +97,7 @@ export async function startDesk(overrides: Partial<ServerConfig> = {}): Promise<
     server = await startServer(config);
   } catch (error) {
     await sandbox.close();
+    if (ownDir) await rm(ownDir, { recursive: true, force: true });
     throw error;
   }
   const store = new StoreClient({
@@ -72,15 +105,21 @@ export async function startDesk(overrides: Partial<ServerConfig> = {}): Promise<
     consumerKey: sandbox.store.consumerKey,
     consumerSecret: sandbox.store.consumerSecret,
   });
-  return {
+  const desk: Desk = {
     sandbox,
     server,
     config,
     store,
     logs,
+    async restart() {
+      await desk.server.close();
+      desk.server = await startServer(config);
+    },
     async close() {
-      await server.close();
+      await desk.server.close();
       await sandbox.close();
+      if (ownDir) await rm(ownDir, { recursive: true, force: true });
     },
   };
+  return desk;
 }

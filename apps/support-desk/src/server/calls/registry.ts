@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CallAnalysis, CallDetail, CallStatus, CallView, LiveTranscriptView } from '../../shared/api.js';
+import type { Database, Row } from './storage/database.js';
+import { StorageError } from './storage/errors.js';
 
 export interface CallRecord extends CallView {
   analysis: CallAnalysis | null;
@@ -10,15 +12,31 @@ export interface CallRecord extends CallView {
 /** What may change on a call after it is created (its id, name, source and creation time never do). */
 export type CallChange = Partial<Omit<CallRecord, 'id' | 'name' | 'source' | 'createdAt'>>;
 
+/** Newest calls kept; older ones are deleted as new ones come (the page lists them all). */
+export const DEFAULT_KEEP_CALLS = 50;
+/** Bounds of what one call stores (the schema's CHECKs hold the same): names are short, errors cut. */
+const MAX_NAME = 200;
+const MAX_ERROR = 2000;
+const MAX_VIEW_CHARS = 65_536;
+const MAX_DOC_CHARS = 4 * 1024 * 1024;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface CallRow extends Row {
+  call: string;
+  analysis: string | null;
+  live: string | null;
+}
+
 /**
- * The desk's calls, newest first, at most `limit` (older ones are forgotten). Every method is async because
- * the calls live in a database: a call is written before its id is returned, and a change is written before
- * `update` resolves, so callers announce a change (realtime events) only once it is stored.
+ * The desk's calls in the database, newest first, the newest `keep` of them. Every read goes to the
+ * database (several instances may share it), and every write is stored before its promise resolves:
+ * `create` before the caller sees the call's id, `update` before the caller announces the change.
  */
 export class CallRegistry {
-  readonly #calls = new Map<string, CallRecord>();
-
-  constructor(private readonly limit = 50) {}
+  constructor(
+    private readonly db: Database,
+    private readonly keep = DEFAULT_KEEP_CALLS,
+  ) {}
 
   async create(
     name: string,
@@ -27,7 +45,7 @@ export class CallRegistry {
   ): Promise<CallRecord> {
     const call: CallRecord = {
       id: randomUUID(),
-      name,
+      name: [...name].slice(0, MAX_NAME).join(''),
       source,
       status,
       progress: 0,
@@ -40,31 +58,116 @@ export class CallRegistry {
       analysis: null,
       live: null,
     };
-    this.#calls.set(call.id, call);
-    for (const id of this.#calls.keys()) {
-      if (this.#calls.size <= this.limit) break;
-      this.#calls.delete(id);
-    }
+    await this.db.query(
+      'INSERT INTO desk_calls (id, status, transcript_id, owner, call) VALUES ($1, $2, $3, $4, $5)',
+      [call.id, call.status, null, this.db.owners.self, encode(view(call), MAX_VIEW_CHARS, 'call')],
+    );
+    await this.db.query(
+      'DELETE FROM desk_calls WHERE seq <= (SELECT seq FROM desk_calls ORDER BY seq DESC OFFSET $1 LIMIT 1)',
+      [this.keep],
+    );
     return call;
   }
 
   /** Applies `change` to `call` (the caller's copy too) and stores it. */
   async update(call: CallRecord, change: CallChange): Promise<void> {
-    Object.assign(call, change);
+    const next = { ...call, ...change };
+    if (next.error !== null && next.error.length > MAX_ERROR)
+      next.error = `${next.error.slice(0, MAX_ERROR)}…`;
+    const sets = ['status = $2', 'transcript_id = $3', 'call = $4', 'owner = $5'];
+    const params: unknown[] = [
+      call.id,
+      next.status,
+      key(next.transcriptId),
+      encode(view(next), MAX_VIEW_CHARS, 'call'),
+      this.db.owners.self,
+    ];
+    // The large documents are written only when they change.
+    if ('analysis' in change) {
+      params.push(next.analysis && encode(next.analysis, MAX_DOC_CHARS, 'analysis'));
+      sets.push(`analysis = $${params.length}`);
+    }
+    if ('live' in change) {
+      params.push(next.live && encode(next.live, MAX_DOC_CHARS, 'live'));
+      sets.push(`live = $${params.length}`);
+    }
+    await this.db.query(`UPDATE desk_calls SET ${sets.join(', ')} WHERE id = $1`, params);
+    Object.assign(call, next);
   }
 
   async get(id: string): Promise<CallRecord | undefined> {
-    return this.#calls.get(id);
+    if (!UUID.test(id)) return undefined;
+    const [row] = await this.db.query<CallRow>(
+      'SELECT call, analysis, live FROM desk_calls WHERE id = $1::uuid',
+      [id],
+    );
+    return row && record(row);
   }
 
   async byTranscript(transcriptId: string): Promise<CallRecord | undefined> {
-    for (const call of this.#calls.values()) if (call.transcriptId === transcriptId) return call;
-    return undefined;
+    const [row] = await this.db.query<CallRow>(
+      'SELECT call, analysis, live FROM desk_calls WHERE transcript_id = $1 ORDER BY seq DESC LIMIT 1',
+      [key(transcriptId)],
+    );
+    return row && record(row);
   }
 
   async list(): Promise<CallView[]> {
-    return [...this.#calls.values()].reverse().map(view);
+    const rows = await this.db.query<{ call: string }>(
+      'SELECT call FROM desk_calls ORDER BY seq DESC LIMIT $1',
+      [this.keep],
+    );
+    return rows.map((row) => JSON.parse(row.call) as CallView);
   }
+
+  /**
+   * The unfinished calls whose process is gone (killed, or stopped mid-call), now owned by this one: on
+   * startup, the desk resumes or fails each.
+   */
+  async adoptOrphans(): Promise<CallRecord[]> {
+    const { owners } = this.db;
+    const unfinished = await this.db.query<{ owner: string }>(
+      "SELECT DISTINCT owner FROM desk_calls WHERE status NOT IN ('done', 'error') AND owner <> $1",
+      [owners.self],
+    );
+    const adopted: CallRecord[] = [];
+    for (const { owner } of unfinished) {
+      if (!(await owners.isGone(owner))) continue;
+      const rows = await this.db.query<CallRow>(
+        `UPDATE desk_calls SET owner = $1 WHERE owner = $2 AND status NOT IN ('done', 'error')
+         RETURNING call, analysis, live`,
+        [owners.self, owner],
+      );
+      adopted.push(...rows.map(record));
+    }
+    return adopted;
+  }
+}
+
+/** A transcript id as a lookup key: the one character PostgreSQL's text cannot hold is replaced. */
+function key(transcriptId: string | null): string | null {
+  return transcriptId === null ? null : transcriptId.replaceAll('\0', '\uFFFD');
+}
+
+function encode(value: unknown, max: number, field: string): string {
+  const text = JSON.stringify(value);
+  if (text.length > max)
+    throw new StorageError(
+      `the call's ${field} is ${text.length} characters as JSON, more than ${max} stored`,
+      {
+        status: 507,
+        code: 'too_large_to_store',
+      },
+    );
+  return text;
+}
+
+function record(row: CallRow): CallRecord {
+  return {
+    ...(JSON.parse(row.call) as CallView),
+    analysis: row.analysis === null ? null : (JSON.parse(row.analysis) as CallAnalysis),
+    live: row.live === null ? null : (JSON.parse(row.live) as LiveTranscriptView),
+  };
 }
 
 /** A call without its analysis: what realtime events carry (Pusher's events are at most 10 KB). */

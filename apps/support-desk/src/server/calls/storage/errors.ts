@@ -1,0 +1,35 @@
+import { HttpError } from '../../errors.js';
+
+/**
+ * The calls' database failed: unreachable, refused us, or holds what this desk cannot read. A 503 to the
+ * page (the request may succeed once the database is back); at startup, `startServer` rejects with it.
+ * Messages name the database by `redactUrl`, never with its password.
+ */
+export class StorageError extends HttpError {
+  constructor(
+    message: string,
+    options?: { cause?: unknown; status?: number; code?: 'storage_unavailable' | 'too_large_to_store' },
+  ) {
+    super(options?.status ?? 503, message, options?.code ?? 'storage_unavailable');
+    this.name = 'StorageError';
+    if (options?.cause !== undefined) Object.defineProperty(this, 'cause', { value: options.cause });
+  }
+}
+
+/** `postgres://user:secret@host/db` as `postgres://user:***@host/db`; anything unparsable as `(database URL)`. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    for (const key of [...parsed.searchParams.keys()])
+      if (/pass|secret|key|token/i.test(key)) parsed.searchParams.set(key, '***');
+    return parsed.toString();
+  } catch {
+    return '(database URL)';
+  }
+}
+
+/** `message` with every occurrence of `secret` masked (driver messages may quote the connection string). */
+export function mask(message: string, secret: string | undefined): string {
+  return secret ? message.split(secret).join('***') : message;
+}
