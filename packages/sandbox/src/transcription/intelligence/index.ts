@@ -1,8 +1,10 @@
 /**
- * Audio intelligence the transcription emulator derives from recognised words: `sentiment_analysis_results` and
- * `content_safety_labels`, in AssemblyAI's response shapes. Pure functions over sentences, so the REST layer decides
- * when (and whether) to run them.
+ * Audio intelligence the transcription emulator derives from recognised words (sentiment, content safety,
+ * entities, key phrases, summaries, speech understanding, language confidence), in AssemblyAI's response shapes.
+ * Pure functions over words and sentences, so the REST layer decides when (and whether) to run them.
  */
+
+export { type ActionItem, findActionItems } from './action-items.js';
 export { analyseTranscript, type IntelligenceInput, type TranscriptIntelligence } from './analyse.js';
 export {
   type AudioIntelligenceModelStatus,
@@ -17,6 +19,10 @@ export {
   type SeverityScoreSummary,
   type Timestamp,
 } from './content-safety.js';
+export { type CustomFormattingRequest, customFormat } from './custom-formatting.js';
+export { detectEntities, type Entity, type EntityType } from './entities.js';
+export { type AutoHighlightResult, type AutoHighlightsResult, extractHighlights } from './highlights.js';
+export { DETECTED_LANGUAGE, LanguageConfidenceError, languageConfidence } from './language.js';
 export {
   type AnalysisSentence,
   analyseSentiment,
@@ -24,3 +30,6 @@ export {
   type Sentiment,
   type SentimentAnalysisResult,
 } from './sentiment.js';
+export { identifySpeakers, type SpeakerIdentificationRequest } from './speaker-identification.js';
+export { type SummarySection, type SummaryType, summarise, summariseSections } from './summarise.js';
+export { TRANSLATABLE, type Understanding, understand } from './understanding.js';

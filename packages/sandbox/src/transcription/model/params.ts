@@ -4,6 +4,7 @@
  * messages here name the parameter and what was expected, since that is what a user needs to fix the call.
  * Parameters the emulator does not know are kept and echoed, as a newer service would accept them.
  */
+import { TRANSLATABLE } from '../intelligence/index.js';
 
 export type TranscriptParams = Record<string, unknown> & { audio_url: string; speech_models: string[] };
 
@@ -65,6 +66,79 @@ const keyterms: Check = (v) =>
     ? `can have at most ${MAX_KEYTERMS} terms, got ${(v as string[]).length}`
     : null);
 
+/** The tasks speech_understanding.request takes (docs: translation, speaker identification, custom formatting, summarization, action items). */
+const UNDERSTANDING_TASKS = [
+  'translation',
+  'speaker_identification',
+  'custom_formatting',
+  'summarization',
+  'action_items',
+];
+const EFFORTS = oneOf('low', 'medium', 'high');
+const isObject = (v: unknown): v is Record<string, unknown> => object(v) === null;
+
+/** Each task's fields and their checks; a problem is returned as "<path> <what is wrong>". */
+function understandingTaskProblem(name: string, task: Record<string, unknown>): string | null {
+  const field = (key: string, check: Check) =>
+    task[key] === undefined ? null : ((p) => (p ? `${name}.${key} ${p}` : null))(check(task[key]));
+  switch (name) {
+    case 'translation': {
+      const targets = task.target_languages;
+      if (!Array.isArray(targets) || targets.length === 0 || !targets.every((t) => typeof t === 'string')) {
+        return `${name}.target_languages must be a non-empty array of language codes`;
+      }
+      const other = targets.find((t) => !TRANSLATABLE.test(t));
+      if (other !== undefined) {
+        return `${name}.target_languages: the sandbox cannot translate; it answers English ("en") with the transcript's own text, not ${JSON.stringify(other)}`;
+      }
+      return field('formal', bool) ?? field('match_original_utterance', bool);
+    }
+    case 'speaker_identification': {
+      const type = task.speaker_type;
+      if (type !== 'name' && type !== 'role') return `${name}.speaker_type must be one of "name", "role"`;
+      const known = field('known_values', stringArray);
+      if (known) return known;
+      if ((task.known_values as string[] | undefined)?.some((v) => v.length > 35)) {
+        return `${name}.known_values must each be 35 characters or less`;
+      }
+      const speakers = task.speakers;
+      if (speakers !== undefined && (!Array.isArray(speakers) || !speakers.every(isObject))) {
+        return `${name}.speakers must be an array of objects`;
+      }
+      if (type === 'role' && task.known_values === undefined && speakers === undefined) {
+        return `${name}.known_values is required when speaker_type is "role"`;
+      }
+      return null;
+    }
+    case 'custom_formatting':
+      return field('date', string) ?? field('phone_number', string) ?? field('email', string);
+    case 'summarization':
+      return (
+        field('summary_type', oneOf('bullets', 'bullets_verbose', 'gist', 'headline', 'paragraph')) ??
+        field('effort', EFFORTS)
+      );
+    default:
+      return field('effort', EFFORTS);
+  }
+}
+
+const speechUnderstanding: Check = (v) => {
+  if (!isObject(v)) return 'must be an object';
+  const request = v.request;
+  if (!isObject(request)) return 'must have a request object';
+  const tasks = Object.keys(request);
+  const unknown = tasks.find((t) => !UNDERSTANDING_TASKS.includes(t));
+  if (tasks.length === 0 || unknown !== undefined) {
+    return `request must name one or more of ${UNDERSTANDING_TASKS.join(', ')}${unknown === undefined ? '' : `, not ${JSON.stringify(unknown)}`}`;
+  }
+  for (const task of tasks) {
+    if (!isObject(request[task])) return `request.${task} must be an object`;
+    const problem = understandingTaskProblem(task, request[task]);
+    if (problem) return `request.${problem}`;
+  }
+  return null;
+};
+
 /** Every documented optional parameter, with the check the service applies to it. */
 const CHECKS: Record<string, Check> = {
   speech_model: nullable(string),
@@ -101,7 +175,7 @@ const CHECKS: Record<string, Check> = {
   redact_pii_audio: bool,
   redact_pii_audio_quality: oneOf('mp3', 'wav'),
   redact_pii_audio_options: object,
-  speech_understanding: object,
+  speech_understanding: speechUnderstanding,
   summarization: bool,
   summary_model: oneOf('informative', 'conversational', 'catchy'),
   summary_type: oneOf('bullets', 'bullets_verbose', 'gist', 'headline', 'paragraph'),

@@ -1,4 +1,9 @@
-import type { TranscriptRecord } from '../model/transcripts.js';
+import type { TranscriptIntelligence } from '../intelligence/index.js';
+import { DETECTED_LANGUAGE } from '../intelligence/index.js';
+import type { TranscriptRecord, TranscriptResult } from '../model/transcripts.js';
+
+/** The intelligence fields job.ts spreads into the result beyond the slots `TranscriptResult` declares. */
+type Result = TranscriptResult & Partial<Pick<TranscriptIntelligence, 'summary' | 'translated_texts'>>;
 
 /**
  * What the service echoes for each request parameter the caller left out. Every parameter appears in a
@@ -61,10 +66,17 @@ export function presentTranscript(record: TranscriptRecord): Record<string, unkn
     ...Object.entries(PARAM_DEFAULTS),
     ...Object.entries(record.params).filter(([key]) => !NOT_ECHOED.has(key)),
   ]);
+  // A legacy summary was made with the documented defaults when the request named none.
+  if (echoed.summarization === true) {
+    echoed.summary_model ??= 'informative';
+    echoed.summary_type ??= 'bullets';
+  }
   if (echoed.content_safety === true && echoed.content_safety_confidence === null) {
     echoed.content_safety_confidence = 50;
   }
-  const result = record.result;
+  const result: Result | null = record.result;
+  // The service reports the language it detected in language_code (docs: automatic language detection).
+  if (echoed.language_detection === true && result) echoed.language_code = DETECTED_LANGUAGE;
   return {
     id: record.id,
     ...echoed,
@@ -80,6 +92,7 @@ export function presentTranscript(record: TranscriptRecord): Record<string, unkn
     language_confidence:
       result?.language_confidence ?? (record.params.language_detection === true && result ? 1 : null),
     text: result?.text ?? null,
+    ...(result?.translated_texts !== undefined ? { translated_texts: result.translated_texts } : {}),
     words: result?.words ?? null,
     utterances: result?.utterances ?? null,
     confidence: result?.confidence ?? null,
@@ -94,7 +107,7 @@ export function presentTranscript(record: TranscriptRecord): Record<string, unkn
       ? { speech_understanding: result.speech_understanding }
       : {}),
     chapters: null,
-    summary: null,
+    summary: result?.summary ?? null,
   };
 }
 
