@@ -78,10 +78,14 @@ export function identifySpeakers(
     ]),
   );
   const field = request.speaker_type === 'role' ? 'role' : 'name';
+  // The request was checked when the transcript was created; a record from elsewhere is read defensively.
+  const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
   const known = [
-    ...(request.known_values ?? []),
-    ...(request.speakers ?? []).map((s) => s[field]).filter((v): v is string => typeof v === 'string'),
-  ];
+    ...list(request.known_values),
+    ...list(request.speakers).map((s) =>
+      typeof s === 'object' && s !== null ? (s as Record<string, unknown>)[field] : null,
+    ),
+  ].filter((v): v is string => typeof v === 'string' && v.trim() !== '');
   // A Map, not an object: a label is data, and "constructor" or "__proto__" must not read as already mapped.
   const mapping = new Map<string, string>();
   const result = () => ({ mapping: Object.fromEntries(mapping), status: 'success' as const });

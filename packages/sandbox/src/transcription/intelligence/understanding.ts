@@ -57,7 +57,14 @@ export function understand(
   }
   const formatting = asTask(request.custom_formatting);
   if (formatting) {
-    response.custom_formatting = customFormat(words, formatting as CustomFormattingRequest);
+    const pattern = (key: string) =>
+      typeof formatting[key] === 'string' ? (formatting[key] as string) : undefined;
+    const patterns: CustomFormattingRequest = {
+      date: pattern('date'),
+      phone_number: pattern('phone_number'),
+      email: pattern('email'),
+    };
+    response.custom_formatting = customFormat(words, patterns);
   }
   const summarization = asTask(request.summarization);
   if (summarization) {
