@@ -66,12 +66,18 @@ function candidates(words: readonly TranscriptWord[]): Map<string, Candidate> {
   const eligible = nominal(words);
   const found = new Map<string, Candidate>();
   let run: number[] = [];
+  const add = (indices: readonly number[]) => {
+    const key = indices.map((i) => token(words[i]!.text)).join(' ');
+    const seen = found.get(key) ?? { key, mentions: [] };
+    seen.mentions.push([indices[0]!, indices[indices.length - 1]!]);
+    found.set(key, seen);
+  };
   const close = () => {
     if (run.length > 0 && run.length <= MAX_PHRASE_WORDS) {
-      const key = run.map((i) => token(words[i]!.text)).join(' ');
-      const seen = found.get(key) ?? { key, mentions: [] };
-      seen.mentions.push([run[0]!, run[run.length - 1]!]);
-      found.set(key, seen);
+      add(run);
+      // An English noun phrase ends in its head, so its shorter endings are mentions too: "new coffee machine"
+      // and "broken coffee machine" are two mentions of "coffee machine".
+      for (let from = 1; from <= run.length - 2; from++) add(run.slice(from));
     }
     run = [];
   };
