@@ -13,6 +13,7 @@ import { fuzzRuns, reportFuzz } from '../../../../fuzz.shared.js';
 import { splitSentences } from '../../src/transcription/derive/index.js';
 import type { TranscriptWord } from '../../src/transcription/derive/types.js';
 import { analyseTranscript, LanguageConfidenceError } from '../../src/transcription/intelligence/index.js';
+import { checkTranscriptParams } from '../../src/transcription/model/params.js';
 
 const wordText = fc.oneof(
   fc.constantFrom(
@@ -149,6 +150,59 @@ const params = fc.record(
   { requiredKeys: [] },
 );
 
+/** Mostly well-formed tasks, so most bodies pass the checks and reach the analysers; some of anything. */
+const often = <T>(valid: fc.Arbitrary<T>) =>
+  fc.oneof({ arbitrary: valid, weight: 5 }, { arbitrary: anything, weight: 1 });
+const understandingBody = fc.oneof(
+  { arbitrary: anything, weight: 1 },
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      request: fc.record(
+        {
+          translation: often(
+            fc.record(
+              {
+                target_languages: fc.array(fc.constantFrom('en', 'en_us', 'es'), {
+                  minLength: 1,
+                  maxLength: 2,
+                }),
+                formal: fc.boolean(),
+              },
+              { requiredKeys: ['target_languages'] },
+            ),
+          ),
+          speaker_identification: often(
+            fc.record({
+              speaker_type: fc.constantFrom('name', 'role'),
+              known_values: fc.array(fc.string({ maxLength: 40 }), { maxLength: 3 }),
+            }),
+          ),
+          custom_formatting: often(
+            fc.record(
+              { date: fc.string(), phone_number: fc.string(), email: fc.string() },
+              { requiredKeys: [] },
+            ),
+          ),
+          summarization: often(
+            fc.record(
+              {
+                summary_type: fc.constantFrom('bullets', 'paragraph', 'headline'),
+                effort: fc.constantFrom('low', 'medium', 'high'),
+              },
+              { requiredKeys: [] },
+            ),
+          ),
+          action_items: often(
+            fc.record({ effort: fc.constantFrom('low', 'medium', 'high') }, { requiredKeys: [] }),
+          ),
+        },
+        { requiredKeys: [] },
+      ),
+    }),
+  },
+);
+
 type Span = { text: string; start: number; end: number };
 
 describe('analyseTranscript fuzzing', () => {
@@ -220,6 +274,37 @@ describe('analyseTranscript fuzzing', () => {
         { seed: run.seed, numRuns: run.numRuns },
       );
       reportFuzz('transcription intelligence', run, n);
+    });
+  }
+
+  for (const run of fuzzRuns(500)) {
+    it(`speech_understanding bodies: checked without throwing, and what passes is analysed ${run.label}`, () => {
+      let n = 0;
+      let accepted = 0;
+      fc.assert(
+        fc.property(understandingBody, words, (understanding, input) => {
+          n += 1;
+          const body = {
+            audio_url: 'https://example.com/a.wav',
+            speech_models: ['universal-2'],
+            speech_understanding: understanding,
+          };
+          const checked = checkTranscriptParams(JSON.parse(JSON.stringify(body)));
+          if ('error' in checked) {
+            expect(checked.error).toMatch(/^Invalid request body: |^The sandbox/);
+            return;
+          }
+          accepted += 1;
+          try {
+            analyseTranscript({ params: checked.params, words: input, sentences: splitSentences(input) });
+          } catch (error) {
+            expect(error).toBeInstanceOf(LanguageConfidenceError);
+          }
+        }),
+        { seed: run.seed, numRuns: run.numRuns },
+      );
+      // Printed with the count, so a run whose bodies were all refused shows it.
+      reportFuzz(`transcription speech_understanding bodies (${accepted} accepted)`, run, n);
     });
   }
 });
