@@ -53,9 +53,12 @@ export async function freshDataDir(): Promise<string> {
 /**
  * The whole app in-process on ephemeral ports: the sandbox (demo store, transcription, realtime) and the
  * app server serving the built page, configured as `pnpm dev` configures them. Calls go to a fresh PGlite
- * directory (deleted by `close`) unless `overrides.storage` says where.
+ * directory (deleted by `close`) unless `overrides.storage` says where. `overrides` may be a function of
+ * the configuration, to change part of a nested setting.
  */
-export async function startDesk(overrides: Partial<ServerConfig> = {}): Promise<Desk> {
+export async function startDesk(
+  overrides: Partial<ServerConfig> | ((base: ServerConfig) => Partial<ServerConfig>) = {},
+): Promise<Desk> {
   const sandbox = await startSandbox({
     store: { seed: 'demo' },
     transcription: {
@@ -65,11 +68,10 @@ export async function startDesk(overrides: Partial<ServerConfig> = {}): Promise<
     },
     realtime: true,
   });
-  const ownDir = overrides.storage ? null : await freshDataDir();
   const logs: string[] = [];
   const record = (...args: unknown[]) => logs.push(args.map(String).join(' '));
   const rt = sandbox.realtime!;
-  const config: ServerConfig = {
+  const base: ServerConfig = {
     port: 0,
     host: '127.0.0.1',
     store: {
@@ -89,9 +91,11 @@ export async function startDesk(overrides: Partial<ServerConfig> = {}): Promise<
     staticDir,
     labels: { store: 'sandbox (demo data)', transcription: 'sandbox', realtime: 'sandbox' },
     logger: { info: record, warn: record, error: record },
-    storage: { dataDir: ownDir ?? '' },
-    ...overrides,
+    storage: { dataDir: '' },
   };
+  const changes = typeof overrides === 'function' ? overrides(base) : overrides;
+  const ownDir = changes.storage ? null : await freshDataDir();
+  const config: ServerConfig = { ...base, ...(ownDir ? { storage: { dataDir: ownDir } } : {}), ...changes };
   let server: RunningServer;
   try {
     server = await startServer(config);

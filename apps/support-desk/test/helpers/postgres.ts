@@ -19,6 +19,8 @@ export interface Postgres {
   /** `postgres://postgres:<password>@127.0.0.1:<port>/desk` */
   readonly url: string;
   readonly password: string;
+  /** A new, empty database on this server; its URL. */
+  createDatabase(): Promise<string>;
   /** Stops the server (`immediate`: as a crash would, no checkpoint). The data stays for `start`. */
   stop(mode?: 'fast' | 'immediate'): Promise<void>;
   start(): Promise<void>;
@@ -119,13 +121,19 @@ export async function startPostgres(): Promise<Postgres> {
   const stop = async (mode: 'fast' | 'immediate' = 'fast') => {
     await as('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']).catch(() => {});
   };
-  await run(join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'desk'], {
-    env: { ...process.env, PGPASSWORD: password },
-  });
+  let databases = 0;
+  const createDatabase = async (name = `desk_${++databases}`) => {
+    await run(join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', name], {
+      env: { ...process.env, PGPASSWORD: password },
+    });
+    return `postgres://postgres:${password}@127.0.0.1:${port}/${name}`;
+  };
+  const url = await createDatabase('desk');
   let closed = false;
   return {
-    url: `postgres://postgres:${password}@127.0.0.1:${port}/desk`,
+    url,
     password,
+    createDatabase: () => createDatabase(),
     stop,
     start,
     async close() {
