@@ -115,7 +115,7 @@ describe('action items', () => {
         }).speech_understanding as { response: { action_items: { effort: string; items: unknown[] } } }
       ).response.action_items;
     expect(run({}).effort).toBe('low');
-    expect(run({ effort: 'high' }).effort).toBe('high');
+    expect(run({ effort: 'medium' }).effort).toBe('medium');
     expect(run({}).items).toHaveLength(2);
   });
 });
@@ -144,6 +144,22 @@ describe('speaker identification', () => {
 });
 
 describe('custom formatting', () => {
+  it('answers in speech_understanding with a status, as the SDK types it', () => {
+    const said = words('Call me at 5551234567.');
+    const out = analyseTranscript({
+      params: { speech_understanding: { request: { custom_formatting: { phone_number: 'xxx-xxx-xxxx' } } } },
+      words: said,
+      sentences: splitSentences(said),
+    });
+    expect((out.speech_understanding as { response: unknown }).response).toEqual({
+      custom_formatting: {
+        mapping: { '5551234567': '555-123-4567' },
+        formatted_text: 'Call me at 555-123-4567.',
+        status: 'success',
+      },
+    });
+  });
+
   it('rewrites phone numbers, spoken e-mail addresses and dates to the patterns, with the mapping', () => {
     const said = words('Call me at 5551234567 or write to tom at example dot com before March 3rd 2025.');
     expect(
@@ -164,6 +180,20 @@ describe('language detection', () => {
     expect(languageConfidence(CALL)).toBeGreaterThan(0.85);
     expect(languageConfidence(words('xq zzv blorf quux'))).toBeLessThan(0.3);
     expect(languageConfidence([])).toBeNull();
+  });
+
+  it('keeps the transcript below the threshold when on_low_language_confidence is "fallback"', () => {
+    const noise = words('xq zzv blorf quux');
+    const out = analyseTranscript({
+      params: {
+        language_detection: true,
+        language_confidence_threshold: 0.5,
+        language_detection_options: { on_low_language_confidence: 'fallback' },
+      },
+      words: noise,
+      sentences: splitSentences(noise),
+    });
+    expect(out.language_confidence).toBeLessThan(0.5);
   });
 
   it('ends the transcript with the service’s message below language_confidence_threshold', () => {
@@ -195,7 +225,14 @@ describe('request checks', () => {
     [{ request: { translation: {} } }, /target_languages must be a non-empty array/],
     [{ request: { speaker_identification: { speaker_type: 'role' } } }, /known_values is required/],
     [{ request: { speaker_identification: { speaker_type: 'voice' } } }, /speaker_type must be one of/],
-    [{ request: { summarization: { effort: 'max' } } }, /summarization.effort must be one of/],
+    [
+      { request: { summarization: { effort: 'max' } } },
+      /summarization.effort must be one of "low", "medium"/,
+    ],
+    [
+      { request: { translation: { target_languages: ['en'], effort: 'high' } } },
+      /translation.effort must be one/,
+    ],
     [{ request: { custom_formatting: { date: 5 } } }, /custom_formatting.date must be a string/],
   ])('refuses %j naming the field', (value, message) => {
     const result = checkTranscriptParams(body(value));

@@ -43,7 +43,15 @@ export function analyseTranscript({ params, words, sentences }: IntelligenceInpu
   const language = params.language_detection === true ? languageConfidence(words) : null;
   const threshold =
     typeof params.language_confidence_threshold === 'number' ? params.language_confidence_threshold : 0;
-  if (language !== null && language < threshold) throw new LanguageConfidenceError(language, threshold);
+  // language_detection_options.on_low_language_confidence: "error" (the default) or "fallback" (SDK 4.41.5),
+  // which keeps the transcript; the fallback language can only be the English the recogniser heard.
+  const options = params.language_detection_options as
+    | { on_low_language_confidence?: unknown }
+    | null
+    | undefined;
+  const fallback = options?.on_low_language_confidence === 'fallback';
+  if (language !== null && language < threshold && !fallback)
+    throw new LanguageConfidenceError(language, threshold);
   const understanding =
     params.speech_understanding === undefined
       ? undefined

@@ -64,7 +64,8 @@ export function understand(
       phone_number: pattern('phone_number'),
       email: pattern('email'),
     };
-    response.custom_formatting = customFormat(words, patterns);
+    // The SDK's CustomFormattingResponse has a required status; openapi.yml's lists mapping and formatted_text.
+    response.custom_formatting = { ...customFormat(words, patterns), status: 'success' };
   }
   const summarization = asTask(request.summarization);
   if (summarization) {

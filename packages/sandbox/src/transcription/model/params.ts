@@ -74,13 +74,17 @@ const UNDERSTANDING_TASKS = [
   'summarization',
   'action_items',
 ];
-const EFFORTS = oneOf('low', 'medium', 'high');
+// The SDK (4.41.5) types effort as "low" | "medium" on every task; the docs name the parameter without listing
+// values, so the SDK's two are what is accepted.
+const EFFORTS = oneOf('low', 'medium');
 const isObject = (v: unknown): v is Record<string, unknown> => object(v) === null;
 
 /** Each task's fields and their checks; a problem is returned as "<path> <what is wrong>". */
 function understandingTaskProblem(name: string, task: Record<string, unknown>): string | null {
   const field = (key: string, check: Check) =>
     task[key] === undefined ? null : ((p) => (p ? `${name}.${key} ${p}` : null))(check(task[key]));
+  const effort = field('effort', EFFORTS);
+  if (effort) return effort;
   switch (name) {
     case 'translation': {
       const targets = task.target_languages;
@@ -113,12 +117,9 @@ function understandingTaskProblem(name: string, task: Record<string, unknown>): 
     case 'custom_formatting':
       return field('date', string) ?? field('phone_number', string) ?? field('email', string);
     case 'summarization':
-      return (
-        field('summary_type', oneOf('bullets', 'bullets_verbose', 'gist', 'headline', 'paragraph')) ??
-        field('effort', EFFORTS)
-      );
+      return field('summary_type', oneOf('bullets', 'bullets_verbose', 'gist', 'headline', 'paragraph'));
     default:
-      return field('effort', EFFORTS);
+      return null;
   }
 }
 
