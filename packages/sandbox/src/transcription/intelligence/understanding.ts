@@ -2,7 +2,9 @@
  * `speech_understanding` as the service returns it: the request echoed and a `response` with one entry per
  * task asked (docs: speech-understanding pages; openapi.yml `TranslationResponse`, `SpeakerIdentificationResponse`,
  * `CustomFormattingResponse`; summarization and action items as their docs' example outputs show). The docs
- * run several tasks from one request object, so every task present is answered.
+ * run several tasks from one request object, so every task present is answered. The official SDK (4.41.5)
+ * types only translation, speaker_identification and custom_formatting; the docs also document summarization
+ * and action_items in the same request object, and the docs win.
  *
  * Translation is honest: the emulator translates nothing, so English targets get the text itself and other
  * targets are refused when the transcript is created (model/params.ts), never answered with made-up text.
