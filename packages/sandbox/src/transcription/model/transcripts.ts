@@ -22,6 +22,10 @@ export interface TranscriptResult {
   iab_categories_result: unknown | null;
   /** The `speech_understanding` object as the service returns it (the request echoed with its `response`). */
   speech_understanding?: unknown;
+  /** The legacy `summarization: true` summary, in `summary_type`'s form. */
+  summary?: string | null;
+  /** A translation task's texts by target language (top-level `translated_texts` on the wire). */
+  translated_texts?: Record<string, string>;
   /** With `language_detection`: how sure the detection is, 0..1. */
   language_confidence?: number | null;
   /** Channels in the audio (`multichannel` transcribes each one). */

@@ -1,9 +1,5 @@
-import type { TranscriptIntelligence } from '../intelligence/index.js';
 import { DETECTED_LANGUAGE } from '../intelligence/index.js';
-import type { TranscriptRecord, TranscriptResult } from '../model/transcripts.js';
-
-/** The intelligence fields job.ts spreads into the result beyond the slots `TranscriptResult` declares. */
-type Result = TranscriptResult & Partial<Pick<TranscriptIntelligence, 'summary' | 'translated_texts'>>;
+import type { TranscriptRecord } from '../model/transcripts.js';
 
 /**
  * What the service echoes for each request parameter the caller left out. Every parameter appears in a
@@ -74,7 +70,7 @@ export function presentTranscript(record: TranscriptRecord): Record<string, unkn
   if (echoed.content_safety === true && echoed.content_safety_confidence === null) {
     echoed.content_safety_confidence = 50;
   }
-  const result: Result | null = record.result;
+  const result = record.result;
   // The service reports the language it detected in language_code (docs: automatic language detection).
   if (echoed.language_detection === true && result) echoed.language_code = DETECTED_LANGUAGE;
   return {
