@@ -56,7 +56,7 @@ export class CallPipeline {
             const now = Date.now();
             if (!total || now - lastSent < PROGRESS_EVERY_MS) return;
             lastSent = now;
-            void this.#update(call, { progress: Math.min(loaded / total, 1) });
+            this.#update(call, { progress: Math.min(loaded / total, 1) }).catch(() => {}); // the next one will do
           },
         })
         .finally(() =>
@@ -104,7 +104,9 @@ export class CallPipeline {
     if (this.#closed) return;
     const timer = setTimeout(() => {
       this.#timers.delete(transcriptId);
-      void this.#poll(transcriptId);
+      this.#poll(transcriptId).catch((error) =>
+        this.o.logger.warn(`transcript ${transcriptId}: ${describe(error)}`),
+      );
     }, afterMs);
     timer.unref();
     this.#timers.set(transcriptId, timer);
@@ -155,8 +157,8 @@ export class CallPipeline {
    */
   async analyse(call: CallRecord, transcript: TranscriptInput, by: CallView['completedBy']): Promise<void> {
     if (isFinished(call.status) || call.status === 'analysing') return;
-    await this.#update(call, { status: 'analysing', completedBy: by });
     try {
+      await this.#update(call, { status: 'analysing', completedBy: by });
       const sentiment = analyseSentiment(transcript);
       const { updatedCustomer, ...link } = await linkCallToStore(this.o.store, sentiment);
       await this.o.registry.update(call, {
@@ -183,7 +185,10 @@ export class CallPipeline {
 
   async #fail(call: CallRecord, error: unknown): Promise<void> {
     this.o.logger.warn(`call ${call.name}: ${describe(error)}`);
-    await this.#update(call, { status: 'error', error: describe(error) });
+    // Never throws (its callers run unawaited): a failure the database cannot take is only logged.
+    await this.#update(call, { status: 'error', error: describe(error) }).catch((stored) =>
+      this.o.logger.error(`call ${call.name}: failure not stored: ${describe(stored)}`),
+    );
   }
 
   /** Stops every wait and timer; jobs already submitted go on at the service. */

@@ -33,6 +33,8 @@ interface CallRow extends Row {
  * `create` before the caller sees the call's id, `update` before the caller announces the change.
  */
 export class CallRegistry {
+  readonly #writes = new Map<string, Promise<unknown>>();
+
   constructor(
     private readonly db: Database,
     private readonly keep = DEFAULT_KEEP_CALLS,
@@ -69,7 +71,11 @@ export class CallRegistry {
     return call;
   }
 
-  /** Applies `change` to `call` (the caller's copy too) and stores it. */
+  /**
+   * Applies `change` to `call` (the caller's copy, at once) and stores it. A call's writes reach the
+   * database in the order they were made: a pool's connections could reorder them, and a late progress
+   * update would store a stale status.
+   */
   async update(call: CallRecord, change: CallChange): Promise<void> {
     const next = { ...call, ...change };
     if (next.error !== null && next.error.length > MAX_ERROR)
@@ -91,8 +97,17 @@ export class CallRegistry {
       params.push(next.live && encode(next.live, MAX_DOC_CHARS, 'live'));
       sets.push(`live = $${params.length}`);
     }
-    await this.db.query(`UPDATE desk_calls SET ${sets.join(', ')} WHERE id = $1`, params);
     Object.assign(call, next);
+    const previous = this.#writes.get(call.id) ?? Promise.resolve();
+    const write = previous
+      .catch(() => {})
+      .then(() => this.db.query(`UPDATE desk_calls SET ${sets.join(', ')} WHERE id = $1`, params));
+    this.#writes.set(call.id, write);
+    try {
+      await write;
+    } finally {
+      if (this.#writes.get(call.id) === write) this.#writes.delete(call.id);
+    }
   }
 
   async get(id: string): Promise<CallRecord | undefined> {

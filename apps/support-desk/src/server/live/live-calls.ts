@@ -91,7 +91,10 @@ export class LiveCalls {
       tokens: 1,
       socketId: undefined,
       expiry: setTimeout(
-        () => void this.#end(session, {}),
+        () =>
+          this.#end(session, {}).catch((error) =>
+            this.o.logger.warn(`live call ${session.call.name}: not ended: ${String(error)}`),
+          ),
         limits.abandonAfterMs ??
           (limits.maxSessionSeconds + limits.tokenExpiresSeconds) * 1000 + EXPIRY_GRACE_MS,
       ).unref(),

@@ -19,7 +19,8 @@ async function lock(path: string): Promise<() => Promise<void>> {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const holder = Number(await readFile(path, 'utf8').catch(() => ''));
-    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && alive(holder)) {
+    // This process's own lock is held too: a second desk in one process would open the directory twice.
+    if (Number.isInteger(holder) && holder > 0 && alive(holder)) {
       throw new StorageError(
         `the desk's data directory ${resolve(path, '..')} is in use by process ${holder}: one desk process ` +
           'per directory (set DATABASE_URL to share calls between instances)',
