@@ -24,8 +24,8 @@ export interface Desk {
   store: StoreClient;
   logs: string[];
   /**
-   * Stops the app server (its database too) and starts a new one on the same storage and sandbox, as a
-   * redeploy would; `server` is the new one.
+   * Stops the app server (its database too) and starts a new one on the same port, storage and sandbox, as
+   * a redeploy would; `server` is the new one.
    */
   restart(): Promise<void>;
   close(): Promise<void>;
@@ -116,8 +116,10 @@ export async function startDesk(
     store,
     logs,
     async restart() {
+      // On the same port, as a redeploy behind one address: an open page's requests reach the new server.
+      const port = Number(new URL(desk.server.url).port);
       await desk.server.close();
-      desk.server = await startServer(config);
+      desk.server = await startServer({ ...config, port });
     },
     async close() {
       await desk.server.close();
