@@ -68,8 +68,7 @@ export function callRoutes(app: Hono, desk: DeskContext): void {
   app.get('/api/calls/:id', async (c) => {
     const { id } = parseInput(callParams, c.req.param(), 'call id');
     const call = await desk.registry.get(id);
-    if (!call)
-      throw new HttpError(404, `no call ${id} (calls are kept in memory while the server runs)`, 'not_found');
+    if (!call) throw new HttpError(404, `no call ${id} (only the newest calls are kept)`, 'not_found');
     return c.json(detail(call, desk.live.transcript(id)));
   });
 
