@@ -117,6 +117,7 @@ async function main(): Promise<void> {
     `  app server     ${server.url} (API and webhooks; Vite proxies /api)`,
     `  store webhooks ${server.storeWebhooks ? 'registered' : 'not registered (see the warning above)'}`,
     `  sample calls   ${server.speechTool ?? 'unavailable: apt-get install flite (or espeak-ng)'}`,
+    `  calls kept in  ${server.storage}`,
   ];
   const rule = '='.repeat(Math.max(...lines.map((l) => l.length)));
   console.info(`\n${rule}\n${lines.join('\n')}\n${rule}\n`);

@@ -3,7 +3,10 @@
  * cheap), the sandbox and the desk, then Ctrl-C, which a terminal sends as SIGINT to the whole process group.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 
@@ -30,7 +33,11 @@ function refused(port: number): Promise<boolean> {
 }
 
 let dev: ChildProcess | undefined;
+// The desk's calls go to a directory of the test's own, not the checkout's .data/desk (a developer's own
+// `pnpm dev` may hold that one).
+const dataDir = mkdtempSync(join(tmpdir(), 'support-desk-dev-'));
 afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
   // Only when an assertion failed midway: pnpm dev's own group, whose dev.mjs takes its children down.
   if (dev?.exitCode === null && dev.pid) process.kill(-dev.pid, 'SIGKILL');
 });
@@ -43,7 +50,11 @@ it('pnpm dev prints the URL and the keys in a few lines, and Ctrl-C ends every p
   );
   dev = spawn('pnpm', ['dev'], {
     cwd: root,
-    env: { ...env, ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])) },
+    env: {
+      ...env,
+      ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
+      DESK_DATA_DIR: dataDir,
+    },
     detached: true, // its own process group, as a terminal's foreground job
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -75,6 +86,7 @@ it('pnpm dev prints the URL and the keys in a few lines, and Ctrl-C ends every p
   const config = await fetch(`${page}api/config`);
   expect(config.status).toBe(200);
   expect(JSON.stringify(await config.json())).toContain('sandbox_dev_realtime_key');
+  expect(output).toContain(`calls kept in  PGlite in ${dataDir}`);
 
   process.kill(-dev.pid!, 'SIGINT');
   expect(await exited).toBe(0);
