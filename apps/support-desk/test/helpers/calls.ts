@@ -11,11 +11,11 @@ export function deskApi(url: () => string) {
     json,
     list: async () => (await json<{ calls: CallView[] }>('/api/calls')).body.calls,
     get: (id: string) => json<CallDetail>(`/api/calls/${id}`),
-    async sample(mood: 'happy' | 'unhappy' = 'unhappy'): Promise<CallView> {
+    async sample(mood: 'happy' | 'unhappy' = 'unhappy', orderId?: number): Promise<CallView> {
       const { status, body } = await json<{ call: CallView }>('/api/calls/sample', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ mood }),
+        body: JSON.stringify({ mood, orderId }),
       });
       expect(status).toBe(202);
       return body.call;

@@ -2,6 +2,7 @@
  * The desk's calls outlive its process, on both backends: the embedded PGlite directory and a PostgreSQL
  * server (a throwaway one, started here). Real app servers over HTTP, the sandbox's services behind them.
  */
+import { TranscriptionClient } from '@x/transcription';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallRegistry } from '../../src/server/calls/registry.js';
 import { openDatabase } from '../../src/server/calls/storage/database.js';
@@ -122,5 +123,58 @@ describe('two desk instances on one PostgreSQL', () => {
     // Each instance left the other's running calls alone when it started.
     expect([...logs, ...desk.logs].join('\n')).not.toMatch(/marked failed|resuming/);
     expect([...logs, ...desk.logs].join('\n')).not.toContain(postgres.password);
+  });
+
+  it('analyse a call once when both are told its transcript is ready', async () => {
+    // Two more instances that learn of a transcript only from the notifications this test sends (no
+    // webhook reaches them, no polling for an hour), so both analyse the same finished job at once.
+    const storage = { databaseUrl: await postgres.createDatabase() };
+    const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+    const configured = {
+      ...desk.config,
+      storage,
+      logger: quiet,
+      publicUrl: 'http://127.0.0.1:9',
+      store: { ...desk.config.store, registerWebhooks: false },
+      transcription: { ...desk.config.transcription, pollFallbackMs: 3_600_000 },
+    };
+    const [c, d] = [await startServer(configured), await startServer(configured)];
+    try {
+      const analysed = async () =>
+        (await desk.store.orders.notes.list(88)).data.filter((n) =>
+          n.note.startsWith('Support call analysed'),
+        ).length;
+      const notesBefore = await analysed();
+      const call = await deskApi(() => c.url).sample('unhappy', 88);
+      let transcriptId: string | null = null;
+      while (transcriptId === null) {
+        transcriptId = (await deskApi(() => d.url).get(call.id)).body.transcriptId;
+        if (transcriptId === null) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const service = new TranscriptionClient({
+        apiKey: desk.config.transcription.apiKey,
+        baseUrl: desk.config.transcription.baseUrl!,
+      });
+      await service.transcripts.waitUntilDone(transcriptId, { pollInterval: 50 });
+      // The service's notification, delivered to both instances (as behind a load balancer), three times.
+      const notify = (url: string) =>
+        fetch(`${url}/api/webhooks/transcription`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            'X-Support-Desk-Webhook': desk.config.transcription.webhookSecret,
+          },
+          body: JSON.stringify({ transcript_id: transcriptId, status: 'completed' }),
+        });
+      const answers = await Promise.all([1, 2, 3].flatMap(() => [notify(c.url), notify(d.url)]));
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+      const done = await deskApi(() => d.url).finished(call.id);
+      expect(done.status).toBe('done');
+      expect((await deskApi(() => c.url).get(call.id)).body).toEqual(done);
+      expect(await analysed()).toBe(notesBefore + 1);
+    } finally {
+      await c.close();
+      await d.close();
+    }
   });
 });

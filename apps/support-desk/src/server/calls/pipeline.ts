@@ -84,7 +84,11 @@ export class CallPipeline {
 
   /** The webhook said the job ended: fetch it and finish. Unknown or finished transcripts are ignored. */
   async onWebhook(transcriptId: string): Promise<void> {
-    const call = await this.o.registry.byTranscript(transcriptId);
+    // Never throws (the route answers the service before this runs): a database that is down is logged.
+    const call = await this.o.registry.byTranscript(transcriptId).catch((error: unknown) => {
+      this.o.logger.warn(`transcript ${transcriptId}: ${describe(error)}`);
+      return undefined;
+    });
     if (!call || isFinished(call.status) || call.status === 'analysing') return;
     this.#stopPolling(transcriptId);
     try {
@@ -158,7 +162,9 @@ export class CallPipeline {
   async analyse(call: CallRecord, transcript: TranscriptInput, by: CallView['completedBy']): Promise<void> {
     if (isFinished(call.status) || call.status === 'analysing') return;
     try {
-      await this.#update(call, { status: 'analysing', completedBy: by });
+      // Claimed in the database: another instance sharing it may be analysing this call already.
+      if (!(await this.o.registry.claim(call, { status: 'analysing', completedBy: by }))) return;
+      await this.o.broadcaster.push(DeskEvents.callStatus, view(call));
       const sentiment = analyseSentiment(transcript);
       const { updatedCustomer, ...link } = await linkCallToStore(this.o.store, sentiment);
       await this.o.registry.update(call, {

@@ -77,6 +77,21 @@ export class CallRegistry {
    * update would store a stale status.
    */
   async update(call: CallRecord, change: CallChange): Promise<void> {
+    await this.#write(call, change, '');
+  }
+
+  /**
+   * `update`, only while the stored call is not analysing or finished: true when this caller got the call
+   * (once per call, whichever instance asks: on a shared database the webhook may reach one instance while
+   * another polls). Otherwise `call` becomes what is stored.
+   */
+  async claim(call: CallRecord, change: CallChange): Promise<boolean> {
+    const won = await this.#write(call, change, "AND status NOT IN ('analysing', 'done', 'error')");
+    if (!won) Object.assign(call, await this.get(call.id));
+    return won;
+  }
+
+  async #write(call: CallRecord, change: CallChange, condition: string): Promise<boolean> {
     const next = { ...call, ...change };
     if (next.error !== null && next.error.length > MAX_ERROR)
       next.error = `${next.error.slice(0, MAX_ERROR)}…`;
@@ -101,10 +116,15 @@ export class CallRegistry {
     const previous = this.#writes.get(call.id) ?? Promise.resolve();
     const write = previous
       .catch(() => {})
-      .then(() => this.db.query(`UPDATE desk_calls SET ${sets.join(', ')} WHERE id = $1`, params));
+      .then(() =>
+        this.db.query(
+          `UPDATE desk_calls SET ${sets.join(', ')} WHERE id = $1 ${condition} RETURNING seq`,
+          params,
+        ),
+      );
     this.#writes.set(call.id, write);
     try {
-      await write;
+      return (await write).length > 0;
     } finally {
       if (this.#writes.get(call.id) === write) this.#writes.delete(call.id);
     }
