@@ -45,6 +45,18 @@ describe('a database that fails', () => {
     const nowhere = await startError({ databaseUrl: 'postgres://u:hunter2-secret@127.0.0.1:9/desk' });
     expect(nowhere.message).toContain('ECONNREFUSED');
     expect(nowhere.message).not.toContain('hunter2-secret');
+    for (const databaseUrl of [
+      'postgres://u:bad%zzsecret@127.0.0.1:9/desk',
+      'postgres://u:x@127.0.0.1:9/desk?password=query-secret',
+      'postgres://u:unparsable-secret@[127.0.0.1:9/desk',
+      'postgres://u:s@nonexistent.invalid/desk',
+    ]) {
+      const { message } = await startError({ databaseUrl });
+      expect(message).toMatch(/^PostgreSQL at (?:\S+|\(database URL\)): cannot connect: /);
+      expect(message).not.toMatch(/secret/);
+      // A one-letter password is not masked all over the message.
+      expect(message).not.toContain('Po***');
+    }
   });
 
   it('answers 503 while PostgreSQL is down, without crashing, and serves the calls again once it is back', async () => {

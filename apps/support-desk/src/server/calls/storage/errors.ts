@@ -29,7 +29,10 @@ export function redactUrl(url: string): string {
   }
 }
 
-/** `message` with every occurrence of `secret` masked (driver messages may quote the connection string). */
-export function mask(message: string, secret: string | undefined): string {
-  return secret ? message.split(secret).join('***') : message;
+/**
+ * `message` with every occurrence of each secret masked. Secrets shorter than 4 characters are left alone:
+ * masking every "s" would garble the message, and such a password is no secret.
+ */
+export function mask(message: string, secrets: readonly string[]): string {
+  return secrets.filter((s) => s.length >= 4).reduce((text, s) => text.split(s).join('***'), message);
 }

@@ -12,9 +12,10 @@ const OWNER_LOCK_CLASS = 0x0de5;
  */
 export async function openPostgres(url: string): Promise<Database> {
   const where = redactUrl(url);
-  const password = safePassword(url);
+  const passwords = passwordsOf(url);
+  // `where` is redacted already; the driver's message is masked in case it quotes the connection string.
   const fail = (error: unknown, doing: string) =>
-    new StorageError(mask(`PostgreSQL at ${where}: ${doing}: ${describePg(error)}`, password));
+    new StorageError(`PostgreSQL at ${where}: ${doing}: ${mask(describePg(error), passwords)}`);
 
   let pool: pg.Pool;
   try {
@@ -92,12 +93,14 @@ export async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-function safePassword(url: string): string | undefined {
+/** The URL's password as written and decoded (both could be quoted back). */
+function passwordsOf(url: string): string[] {
+  const raw = /^[a-z]+:\/\/[^:/@]*:([^@/]*)@/i.exec(url)?.[1] ?? '';
+  let decoded = raw;
   try {
-    return decodeURIComponent(new URL(url).password) || undefined;
-  } catch {
-    return undefined;
-  }
+    decoded = decodeURIComponent(raw);
+  } catch {}
+  return [raw, decoded];
 }
 
 /** The driver's message, with its SQLSTATE when it has one (28P01: wrong password, 3D000: no such db...). */
