@@ -4,6 +4,7 @@
  * (a 503 `storage_unavailable` to the page), never a crash, and never shows the password.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/calls/storage/database.js';
 import { configFromEnv, type SandboxDefaults, StorageError, startServer } from '../../src/server/index.js';
 import { deskApi } from '../helpers/calls.js';
 import { type Desk, freshDataDir, startDesk } from '../helpers/desk.js';
@@ -80,6 +81,18 @@ describe('a database that fails', () => {
     }
     expect((await api.list()).map((c) => c.id)).toEqual([call.id]);
     expect(desk.logs.join('\n')).not.toContain(postgres.password);
+  });
+
+  it('refuses a database whose schema is newer than this desk knows, and leaves it as it was', async () => {
+    const dataDir = await freshDataDir();
+    const db = await openDatabase({ dataDir });
+    await db.query('INSERT INTO desk_schema (version) VALUES (99)');
+    await db.close();
+    const error = await startError({ dataDir });
+    expect(error.message).toMatch(/has schema version 99; this desk knows up to \d+: upgrade the desk/);
+    const again = await openDatabase({ dataDir });
+    expect(await again.query('SELECT max(version) AS v FROM desk_schema')).toEqual([{ v: 99 }]);
+    await again.close();
   });
 
   it('refuses a PGlite directory another desk has open', async () => {
