@@ -78,7 +78,10 @@ export type RedactPiiAudioQuality = z.infer<typeof redactPiiAudioQuality>;
 export const summaryModel = openEnum(['informative', 'conversational', 'catchy']);
 export type SummaryModel = z.infer<typeof summaryModel>;
 
-/** Deprecated with `summarization`. */
+/**
+ * Shape of a summary: the deprecated top-level `summary_type` and the speech-understanding
+ * `summarization` task's, which kept the option when it replaced the top-level one.
+ */
 export const summaryType = openEnum(['bullets', 'bullets_verbose', 'gist', 'headline', 'paragraph']);
 export type SummaryType = z.infer<typeof summaryType>;
 
@@ -161,6 +164,11 @@ export const languageDetectionOptions = z.strictObject({
   fallback_language: z.optional(z.string()),
   code_switching: z.optional(z.boolean()),
   code_switching_confidence_threshold: z.optional(unitInterval),
+  /**
+   * Below `language_confidence_threshold`: `error` (the default) fails the transcript, `fallback` keeps it.
+   * In the SDK (4.41.5) and honoured by the sandbox; not yet in openapi.yml.
+   */
+  on_low_language_confidence: z.optional(openEnum(['error', 'fallback'])),
 });
 
 export const redactPiiAudioOptions = z.strictObject({
@@ -176,22 +184,41 @@ export const speakerOptions = z.strictObject({
   max_speakers_expected: z.optional(z.number().check(z.int())),
 });
 
-const translationRequest = z.strictObject({
-  translation: z.strictObject({
-    /** e.g. `["es", "de"]`. */
-    target_languages: z.array(z.string()),
-    formal: z.optional(z.boolean()),
-    /** With `speaker_labels`, put each translation on its utterance (`translated_texts`). */
-    match_original_utterance: z.optional(z.boolean()),
-  }),
-});
+/*
+ * `speech_understanding.request`: several tasks in one object, each run after transcription.
+ * Followed: AssemblyAI's docs (Speech Understanding pages and the summarization / auto-chapters migration
+ * guides, 2026), which run any of the five tasks together and add `effort`, `summarization` and
+ * `action_items`. openapi.yml (March 2026) still has a `oneOf` of three single-task bodies and the SDK
+ * 4.41.5 types three tasks; where they differ from the docs, the docs win.
+ */
 
-const speakerIdentificationRequest = z.strictObject({
-  speaker_identification: z.strictObject({
+/**
+ * How much processing a speech-understanding task may spend: `medium` does better on hard audio (meetings,
+ * several languages, long files) at a higher price. The docs name the option without listing values; these
+ * are the SDK's (4.41.5). Open, so a level added later reaches the server to judge.
+ */
+export const speechUnderstandingEffort = openEnum(['low', 'medium']);
+export type SpeechUnderstandingEffort = z.infer<typeof speechUnderstandingEffort>;
+
+const effort = z.optional(speechUnderstandingEffort);
+
+const translationTaskShape = z.strictObject({
+  /** e.g. `["es", "de"]`. */
+  target_languages: z.array(z.string()).check(z.minLength(1, 'must name at least one language, e.g. ["es"]')),
+  formal: z.optional(z.boolean()),
+  /** With `speaker_labels`, put each translation on its utterance (`translated_texts`). */
+  match_original_utterance: z.optional(z.boolean()),
+  effort,
+});
+export interface TranslationTask extends z.infer<typeof translationTaskShape> {}
+export const translationTask: z.ZodMiniType<TranslationTask> = translationTaskShape;
+
+const speakerIdentificationTaskShape = z
+  .strictObject({
     speaker_type: openEnum(['role', 'name']),
     /** Required when `speaker_type` is `role`; each at most 35 characters. */
     known_values: z.optional(z.array(z.string())),
-    // The spec lets speaker descriptions carry extra keys, so these stay loose.
+    // Speaker descriptions may carry more keys (the docs show `company` and `title`), so these stay loose.
     speakers: z.optional(
       z.array(
         z.looseObject({
@@ -201,24 +228,83 @@ const speakerIdentificationRequest = z.strictObject({
         }),
       ),
     ),
-  }),
-});
+    effort,
+  })
+  .check(
+    z.superRefine((task, ctx) => {
+      // Without them the service has no roles to choose from and fails the transcript after transcribing.
+      if (task.speaker_type !== 'role' || task.known_values !== undefined || task.speakers !== undefined)
+        return;
+      ctx.addIssue({
+        code: 'custom',
+        path: ['known_values'],
+        input: task,
+        message:
+          'is required when speaker_type is "role" (the roles to choose from, e.g. ["agent", "customer"])',
+      });
+    }),
+  );
+export interface SpeakerIdentificationTask extends z.infer<typeof speakerIdentificationTaskShape> {}
+export const speakerIdentificationTask: z.ZodMiniType<SpeakerIdentificationTask> =
+  speakerIdentificationTaskShape;
 
-const customFormattingRequest = z.strictObject({
-  custom_formatting: z.strictObject({
-    /** A pattern such as `mm/dd/yyyy`. */
-    date: z.optional(z.string()),
-    /** A pattern such as `(xxx)xxx-xxxx`. */
-    phone_number: z.optional(z.string()),
-    /** A pattern such as `username@domain.com`. */
-    email: z.optional(z.string()),
-  }),
+const customFormattingTaskShape = z.strictObject({
+  /** A pattern such as `mm/dd/yyyy`. */
+  date: z.optional(z.string()),
+  /** A pattern such as `(xxx)xxx-xxxx`. */
+  phone_number: z.optional(z.string()),
+  /** A pattern such as `username@domain.com`. */
+  email: z.optional(z.string()),
+  effort,
 });
+export interface CustomFormattingTask extends z.infer<typeof customFormattingTaskShape> {}
+export const customFormattingTask: z.ZodMiniType<CustomFormattingTask> = customFormattingTaskShape;
 
-/** One speech-understanding task to run after transcription. */
-export const speechUnderstandingRequest = z.union([
-  translationRequest,
-  speakerIdentificationRequest,
-  customFormattingRequest,
-]);
-export type SpeechUnderstandingRequest = z.infer<typeof speechUnderstandingRequest>;
+const summarizationTaskShape = z.strictObject({
+  summary_type: z.optional(summaryType),
+  effort,
+});
+/** Topic summaries with headlines and times; replaces the deprecated `summarization` and `auto_chapters`. */
+export interface SummarizationTask extends z.infer<typeof summarizationTaskShape> {}
+export const summarizationTask: z.ZodMiniType<SummarizationTask> = summarizationTaskShape;
+
+const actionItemsTaskShape = z.strictObject({ effort });
+/** Follow-ups with a quote of where each was said (open beta); `{}` asks with the defaults. */
+export interface ActionItemsTask extends z.infer<typeof actionItemsTaskShape> {}
+export const actionItemsTask: z.ZodMiniType<ActionItemsTask> = actionItemsTaskShape;
+
+const SPEECH_UNDERSTANDING_TASKS = [
+  'translation',
+  'speaker_identification',
+  'custom_formatting',
+  'summarization',
+  'action_items',
+] as const;
+
+const speechUnderstandingRequestShape = z
+  .strictObject({
+    translation: z.optional(translationTaskShape),
+    speaker_identification: z.optional(speakerIdentificationTaskShape),
+    custom_formatting: z.optional(customFormattingTaskShape),
+    summarization: z.optional(summarizationTaskShape),
+    action_items: z.optional(actionItemsTaskShape),
+  })
+  .check(
+    z.refine(
+      (request) => SPEECH_UNDERSTANDING_TASKS.some((task) => request[task] !== undefined),
+      `must ask for at least one task: ${SPEECH_UNDERSTANDING_TASKS.join(', ')}`,
+    ),
+  );
+/** The speech-understanding tasks to run after transcription, any number of them in one request. */
+export interface SpeechUnderstandingRequest extends z.infer<typeof speechUnderstandingRequestShape> {}
+export const speechUnderstandingRequest: z.ZodMiniType<SpeechUnderstandingRequest> =
+  speechUnderstandingRequestShape;
+
+/** The request as a transcript echoes it: loose, since it is read back rather than checked. */
+export const speechUnderstandingRequestEcho = z.looseObject({
+  translation: z.optional(z.looseObject(translationTaskShape.shape)),
+  speaker_identification: z.optional(z.looseObject(speakerIdentificationTaskShape.shape)),
+  custom_formatting: z.optional(z.looseObject(customFormattingTaskShape.shape)),
+  summarization: z.optional(z.looseObject(summarizationTaskShape.shape)),
+  action_items: z.optional(z.looseObject(actionItemsTaskShape.shape)),
+});

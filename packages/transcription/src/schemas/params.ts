@@ -176,6 +176,7 @@ const optionalParamsShape = {
   redact_pii_audio: z.optional(z.boolean()),
   redact_pii_audio_quality: z.optional(redactPiiAudioQuality),
   redact_pii_audio_options: z.optional(redactPiiAudioOptions),
+  /** Tasks to run on the transcript (translation, speaker identification, formatting, summary, action items). */
   speech_understanding: z.optional(z.strictObject({ request: speechUnderstandingRequest })),
   /** Receives a POST when the transcript completes or fails; your own query parameters are kept. */
   webhook_url: z.optional(webhookUrl),
@@ -183,13 +184,13 @@ const optionalParamsShape = {
   webhook_auth_header_name: z.optional(z.nullable(headerName)),
   /** Never echoed back by the API. */
   webhook_auth_header_value: z.optional(z.nullable(headerValue)),
-  /** @deprecated Use LLM Gateway. */
+  /** @deprecated Use `speech_understanding: { request: { summarization: {} } }` (topic summaries with headlines). */
   summarization: z.optional(z.boolean()),
-  /** @deprecated Use LLM Gateway. */
+  /** @deprecated The speech-understanding summarization has `effort` instead. */
   summary_model: z.optional(summaryModel),
-  /** @deprecated Use LLM Gateway. */
+  /** @deprecated Pass it as `speech_understanding.request.summarization.summary_type`. */
   summary_type: z.optional(summaryType),
-  /** @deprecated Use LLM Gateway. */
+  /** @deprecated Use `speech_understanding.request.summarization`: its sections are the chapters. */
   auto_chapters: z.optional(z.boolean()),
   /** @deprecated Has no effect, per the spec. */
   custom_topics: z.optional(z.boolean()),

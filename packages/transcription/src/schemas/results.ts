@@ -128,6 +128,101 @@ const chapterShape = z.looseObject({
   /** Integer milliseconds. */
   end: z.number(),
 });
-/** @deprecated Auto chapters are replaced by LLM Gateway. */
+/** @deprecated Auto chapters are replaced by `speech_understanding.request.summarization`. */
 export interface Chapter extends z.infer<typeof chapterShape> {}
 export const chapter: z.ZodMiniType<Chapter> = chapterShape;
+
+/*
+ * `speech_understanding.response`: one entry per task asked. Shapes from AssemblyAI's docs (example outputs
+ * of each Speech Understanding page, 2026); openapi.yml (March 2026) has only the first three and no
+ * `status` on custom formatting, which the docs and the SDK (4.41.5) show. Every field is optional: an entry
+ * for a task that failed may carry only its status.
+ */
+
+/** e.g. `success` or `completed`; the docs show both. */
+const taskStatus = z.optional(z.string());
+const mapping = z.optional(z.record(z.string(), z.string()));
+
+const translationResultShape = z.looseObject({ status: taskStatus });
+export interface TranslationResult extends z.infer<typeof translationResultShape> {}
+export const translationResult: z.ZodMiniType<TranslationResult> = translationResultShape;
+
+const speakerIdentificationResultShape = z.looseObject({
+  status: taskStatus,
+  /** Generic label (`"A"`) → the identified name or role. */
+  mapping,
+});
+export interface SpeakerIdentificationResult extends z.infer<typeof speakerIdentificationResultShape> {}
+export const speakerIdentificationResult: z.ZodMiniType<SpeakerIdentificationResult> =
+  speakerIdentificationResultShape;
+
+const customFormattingResultShape = z.looseObject({
+  status: taskStatus,
+  /** Text as said → text as formatted. */
+  mapping,
+  /** The transcript's text with the patterns applied. */
+  formatted_text: z.optional(z.string()),
+  formatted_utterances: z.optional(
+    z.array(
+      z.looseObject({
+        text: z.optional(z.string()),
+        start: z.optional(z.number()),
+        end: z.optional(z.number()),
+        confidence: z.optional(z.number()),
+        speaker: maybe(z.string()),
+      }),
+    ),
+  ),
+});
+export interface CustomFormattingResult extends z.infer<typeof customFormattingResultShape> {}
+export const customFormattingResult: z.ZodMiniType<CustomFormattingResult> = customFormattingResultShape;
+
+const summarySectionShape = z.looseObject({
+  /** Integer milliseconds. */
+  start: z.number(),
+  /** Integer milliseconds. */
+  end: z.number(),
+  text: z.string(),
+  headline: z.optional(z.string()),
+});
+/** One topic of a summary; what a chapter of the deprecated `auto_chapters` became. */
+export interface SummarySection extends z.infer<typeof summarySectionShape> {}
+
+const summarizationResultShape = z.looseObject({
+  status: taskStatus,
+  /** In the order of the audio. */
+  summary: z.optional(z.array(summarySectionShape)),
+});
+export interface SummarizationResult extends z.infer<typeof summarizationResultShape> {}
+export const summarizationResult: z.ZodMiniType<SummarizationResult> = summarizationResultShape;
+
+const actionItemShape = z.looseObject({
+  action_item: z.string(),
+  /** The words the item comes from. */
+  quote: z.optional(z.string()),
+  // The docs say each item comes "with timestamps" but the excerpts read do not show the field's shape;
+  // the sandbox sends the quote's start in milliseconds, so a number or a span is accepted.
+  timestamp: z.optional(z.union([z.number(), timestamp])),
+});
+export interface ActionItem extends z.infer<typeof actionItemShape> {}
+
+const actionItemsResultShape = z.looseObject({
+  status: taskStatus,
+  /** The effort the task ran with. */
+  effort: z.optional(z.string()),
+  items: z.optional(z.array(actionItemShape)),
+});
+export interface ActionItemsResult extends z.infer<typeof actionItemsResultShape> {}
+export const actionItemsResult: z.ZodMiniType<ActionItemsResult> = actionItemsResultShape;
+
+const speechUnderstandingResponseShape = z.looseObject({
+  translation: z.optional(translationResultShape),
+  speaker_identification: z.optional(speakerIdentificationResultShape),
+  custom_formatting: z.optional(customFormattingResultShape),
+  summarization: z.optional(summarizationResultShape),
+  action_items: z.optional(actionItemsResultShape),
+});
+/** What each task of `speech_understanding.request` produced, by task name. */
+export interface SpeechUnderstandingResponse extends z.infer<typeof speechUnderstandingResponseShape> {}
+export const speechUnderstandingResponse: z.ZodMiniType<SpeechUnderstandingResponse> =
+  speechUnderstandingResponseShape;

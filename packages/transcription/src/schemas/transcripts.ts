@@ -7,6 +7,7 @@ import {
   piiPolicy,
   redactPiiAudioOptions,
   speechModel,
+  speechUnderstandingRequestEcho,
   substitutionPolicy,
   summaryModel,
   summaryType,
@@ -19,6 +20,7 @@ import {
   contentSafetyLabelsResult,
   entity,
   sentimentAnalysisResult,
+  speechUnderstandingResponse,
   topicDetectionModelResult,
   transcriptUtterance,
 } from './results.js';
@@ -31,26 +33,11 @@ import {
 
 const maybe = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
 
-const mapping = z.record(z.string(), z.string());
 const speechUnderstandingShape = z.looseObject({
-  /** The request as sent; loose here because it is echoed, not checked. */
-  request: z.optional(z.record(z.string(), z.unknown())),
-  response: z.optional(
-    z.looseObject({
-      translation: z.optional(z.looseObject({ status: z.optional(z.string()) })),
-      speaker_identification: z.optional(
-        z.looseObject({
-          /** Generic label (`"A"`) → the identified name or role. */
-          mapping: z.optional(mapping),
-          status: z.optional(z.string()),
-        }),
-      ),
-      custom_formatting: z.optional(
-        z.looseObject({ mapping: z.optional(mapping), formatted_text: z.optional(z.string()) }),
-      ),
-    }),
-  ),
+  request: z.optional(speechUnderstandingRequestEcho),
+  response: z.optional(speechUnderstandingResponse),
 });
+/** `speech_understanding` on a transcript: the tasks asked and what each produced. */
 export interface SpeechUnderstanding extends z.infer<typeof speechUnderstandingShape> {}
 
 const transcriptShape = z.looseObject({
@@ -125,7 +112,7 @@ const transcriptShape = z.looseObject({
   webhook_status_code: maybe(z.number()),
   /** True when the job was delayed by the account's concurrency limit. */
   throttled: maybe(z.boolean()),
-  /** @deprecated Use LLM Gateway. */
+  /** @deprecated Replaced by `speech_understanding.response.summarization`. */
   summarization: maybe(z.boolean()),
   /** @deprecated */
   summary: maybe(z.string()),
@@ -135,7 +122,7 @@ const transcriptShape = z.looseObject({
   summary_type: maybe(summaryType),
   /** @deprecated */
   auto_chapters: maybe(z.boolean()),
-  /** @deprecated */
+  /** @deprecated Replaced by the sections of `speech_understanding.response.summarization`. */
   chapters: maybe(z.array(chapter)),
   /** @deprecated */
   custom_topics: maybe(z.boolean()),
