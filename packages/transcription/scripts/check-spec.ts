@@ -48,8 +48,9 @@ export async function main(args: readonly string[]): Promise<number> {
     process.stdout.write(`${formatReport(report)}\n`);
     return specCheckFails(report) ? 1 : 0;
   } catch (error) {
-    if (!(error instanceof SpecFormatError)) throw error;
-    process.stderr.write(`check:spec: ${path}: ${error.message}\n`);
+    // A document nested deeper than the stack allows ends here too, as a message rather than a crash.
+    const what = error instanceof SpecFormatError ? '' : `${(error as Error).name}: `;
+    process.stderr.write(`check:spec: ${path}: ${what}${(error as Error).message}\n`);
     return 2;
   }
 }
