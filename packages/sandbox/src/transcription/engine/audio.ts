@@ -16,6 +16,8 @@ export interface WavFormat {
   bitsPerSample: number;
   /** Bytes of sample data (the `data` chunk, or what the file holds when a streaming writer left it unset). */
   dataBytes: number;
+  /** Where the sample data starts in the file. */
+  dataOffset: number;
 }
 
 /** How many RIFF chunks are walked looking for `fmt ` and `data`; real files have a handful. */
@@ -44,7 +46,7 @@ export async function readWavFormat(path: string): Promise<WavFormat | undefined
     ) {
       return undefined;
     }
-    let fmt: Omit<WavFormat, 'dataBytes'> | undefined;
+    let fmt: Omit<WavFormat, 'dataBytes' | 'dataOffset'> | undefined;
     let at = 12;
     for (let chunk = 0; chunk < MAX_CHUNKS && at + 8 <= size; chunk++) {
       const header = await read(at, 8);
@@ -63,7 +65,7 @@ export async function readWavFormat(path: string): Promise<WavFormat | undefined
         };
       } else if (id === 'data') {
         if (!fmt) return undefined;
-        return { ...fmt, dataBytes: Math.min(length, size - body) };
+        return { ...fmt, dataBytes: Math.min(length, size - body), dataOffset: body };
       }
       at = body + length + (length % 2); // chunks are padded to an even length
     }
@@ -148,6 +150,8 @@ export interface NormaliseOptions {
   tmpDir?: string;
   /** See `TranscribeOptions.maxSeconds`. */
   maxSeconds?: number;
+  /** See `TranscribeOptions.channel`. */
+  channel?: number;
 }
 
 /**
@@ -163,7 +167,9 @@ export async function toNativeWav(input: string, options: NormaliseOptions): Pro
       cause: error,
     });
   }
-  if (format && isNative(format))
+  const channel = options.channel;
+  // Channel 1 of a mono file is the file; any other channel asks sox to pick it out.
+  if (format && isNative(format) && (channel === undefined || channel === 1))
     return { path: input, duration: wavDuration(format), dispose: async () => {} };
 
   const sox = await options.executables.find('sox');
@@ -181,7 +187,8 @@ export async function toNativeWav(input: string, options: NormaliseOptions): Pro
   const dispose = () => rm(dir, { recursive: true, force: true }).catch(() => {});
   const output = join(dir, 'audio.wav');
   try {
-    // sox adds the rate and channel (mixdown) effects itself when the output format asks for them.
+    // sox adds the rate and channel (mixdown) effects itself when the output format asks for them; `remix N`
+    // keeps only channel N instead (the job asks only for channels the header declares).
     await runTool(
       sox,
       [
@@ -198,6 +205,7 @@ export async function toNativeWav(input: string, options: NormaliseOptions): Pro
         '-e',
         'signed-integer',
         output,
+        ...(channel === undefined ? [] : ['remix', String(channel)]),
         // One second past the limit, so audio that reaches it shows as longer than allowed below.
         ...(options.maxSeconds === undefined ? [] : ['trim', '0', String(Math.ceil(options.maxSeconds) + 1)]),
       ],

@@ -18,7 +18,9 @@ export {
   type EngineWord,
   INSTALL_HINT,
   type TranscribeOptions,
+  type WordVoice,
 } from './types.js';
+export { measureVoices, voiceOf } from './voice.js';
 
 /** Engines by configuration name; whisper.cpp joins here as `{ engine: 'whisper-cpp', ... }`. */
 export type EngineConfig = { engine: 'pocketsphinx' } & PocketSphinxOptions;

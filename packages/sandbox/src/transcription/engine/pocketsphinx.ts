@@ -11,6 +11,7 @@ import {
   INSTALL_HINT,
   type TranscribeOptions,
 } from './types.js';
+import { measureVoices } from './voice.js';
 
 export interface PocketSphinxOptions {
   /** PATH searched for `pocketsphinx_continuous` and `sox` (and given to them). Default: this process's PATH. */
@@ -74,6 +75,7 @@ export class PocketSphinxEngine implements Engine {
       timeoutMs: this.#timeoutMs,
       tmpDir: this.#tmpDir,
       ...(options.maxSeconds === undefined ? {} : { maxSeconds: options.maxSeconds }),
+      ...(options.channel === undefined ? {} : { channel: options.channel }),
     });
     try {
       const { stdout } = await runTool(binary, ['-infile', audio.path, '-time', 'yes', ...this.#modelArgs], {
@@ -91,7 +93,10 @@ export class PocketSphinxEngine implements Engine {
         throw error;
       });
       const words = formatWords(parseWordTimes(stdout, audio.duration), options);
-      return { words, text: joinWords(words), audio_duration: audio.duration };
+      const result: EngineResult = { words, text: joinWords(words), audio_duration: audio.duration };
+      // Measured on the converted audio before it is removed: the job never sees that file.
+      if (options.voices) result.voices = await measureVoices(audio.path, words);
+      return result;
     } finally {
       await audio.dispose();
     }

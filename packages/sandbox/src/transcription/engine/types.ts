@@ -13,9 +13,20 @@ export interface EngineWord {
   confidence: number;
 }
 
+/** How the voice sounded over one word (`TranscribeOptions.voices`), for telling speakers apart. */
+export interface WordVoice {
+  /** Median pitch of the word's voiced frames; null when none was voiced. */
+  pitch_hz: number | null;
+  voiced_frames: number;
+  /** Mean loudness of the word's non-silent frames (dBFS); null when all were silent. */
+  energy_db: number | null;
+}
+
 export interface EngineResult {
   /** In time order; after formatting a spoken number is one word ("456") spanning its spoken words. */
   words: EngineWord[];
+  /** With `TranscribeOptions.voices`: one entry per word of `words`, in the same order. */
+  voices?: WordVoice[];
   text: string;
   /** Seconds (fractional; the service's integer `audio_duration` is the REST layer's rounding). */
   audio_duration: number;
@@ -33,6 +44,10 @@ export interface TranscribeOptions {
    * reaches it is refused before recognition (`EngineError` 'failed').
    */
   maxSeconds?: number;
+  /** Recognise only this channel (1-based) of a multichannel file instead of the mixdown. */
+  channel?: number;
+  /** Measure each word's pitch and loudness (`EngineResult.voices`), for speaker labels. */
+  voices?: boolean;
 }
 
 /** What an audio file's header declares, before any of it is decoded. */

@@ -1,21 +1,18 @@
 import { access, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname } from 'node:path';
-import { splitSentences } from '../derive/index.js';
+import { buildUtterances, splitSentences } from '../derive/index.js';
 import { readWavFormat, wavDuration } from '../engine/audio.js';
 import { type AudioHeader, type Engine, EngineError, INSTALL_HINT } from '../engine/index.js';
 import { analyseTranscript } from '../intelligence/index.js';
+import { labelWords, type Track } from '../speakers/label.js';
+import { speakerOptionsProblem } from '../speakers/options.js';
 import { audioRefusal, MIN_BYTES_PER_SECOND } from './audio-limits.js';
 import { DownloadError, downloadAudio, type LocalAudio } from './audio-source.js';
 import { describeFileType } from './file-type.js';
 import { writeRedactedAudio } from './redacted-audio.js';
 import { redactedSpans, redactWords } from './redaction.js';
-import {
-  serviceTimestamp,
-  type TranscriptRecord,
-  type TranscriptResult,
-  type TranscriptWord,
-} from './transcripts.js';
+import { serviceTimestamp, type TranscriptRecord, type TranscriptResult } from './transcripts.js';
 import type { Uploads } from './uploads.js';
 import type { WebhookSender } from './webhooks.js';
 import { applyCustomSpelling, filterProfanity } from './word-rules.js';
@@ -38,6 +35,12 @@ export interface JobContext {
 const MIN_AUDIO_MS = 160;
 
 /**
+ * The most channels a multichannel job recognises: each is a full recognition, so a header declaring 200
+ * channels would be 200 times the work its duration allows. Stereo calls and 4–8 track meetings fit.
+ */
+const MAX_CHANNELS = 8;
+
+/**
  * One job from `processing` to `completed` or `error`, as the service runs it: fetch the audio, recognise
  * it, derive what the request asked for, then tell the webhook. A failure is the transcript's `error` text
  * (HTTP 200 on the API), never an exception out of here.
@@ -52,30 +55,47 @@ export async function runTranscriptJob(
   record.speech_model_used = record.params.speech_models[0] ?? null;
   let audio: LocalAudio | null = null;
   try {
+    // The request parser checks only that speaker_options is an object; its fields are checked here.
+    const speakerProblem = speakerOptionsProblem(record.params);
+    if (speakerProblem) throw new JobError(speakerProblem);
     audio = await localAudio(ctx, record, signal);
     // The header says how long the audio is: 2 KB declaring 1 Hz is 2,000 s of work for the converter and
     // the recogniser, so the limits are applied before either runs, not only to what they report.
     const fileBytes = (await stat(audio.path)).size;
-    const refusal = audioRefusal(
-      await declaredAudio(ctx.engine, audio.path, signal),
-      fileBytes,
-      ctx.maxAudioSeconds,
-    );
+    const header = await declaredAudio(ctx.engine, audio.path, signal);
+    const refusal = audioRefusal(header, fileBytes, ctx.maxAudioSeconds);
     if (refusal) throw new JobError(refusal);
     const params = record.params;
-    const recognised = await ctx.engine.transcribe(audio.path, {
-      signal,
-      // The same bounds for audio whose header declares no duration, applied while it is converted.
-      maxSeconds: Math.min(ctx.maxAudioSeconds, fileBytes / MIN_BYTES_PER_SECOND),
-      punctuate: params.punctuate !== false,
-      format_text: params.format_text !== false,
-    });
-    if (recognised.audio_duration * 1000 < MIN_AUDIO_MS) throw new JobError('Audio duration is too short.');
-    if (recognised.audio_duration > ctx.maxAudioSeconds) {
-      throw tooLong(recognised.audio_duration, ctx.maxAudioSeconds);
+    const channels = params.multichannel === true ? (header?.channels ?? 1) : null;
+    if (channels !== null && channels > MAX_CHANNELS) {
+      throw new JobError(
+        `The audio has ${channels} channels; the sandbox transcribes at most ${MAX_CHANNELS}.`,
+      );
     }
+    const tracks: Track[] = [];
+    let duration = 0;
+    // Channel by channel: each is a recognition of the whole duration, so the work grows with the channels.
+    for (const channel of channels === null ? [null] : Array.from({ length: channels }, (_, i) => i + 1)) {
+      const recognised = await ctx.engine.transcribe(audio.path, {
+        signal,
+        // The same bounds for audio whose header declares no duration, applied while it is converted.
+        maxSeconds: Math.min(ctx.maxAudioSeconds, fileBytes / MIN_BYTES_PER_SECOND),
+        punctuate: params.punctuate !== false,
+        format_text: params.format_text !== false,
+        voices: params.speaker_labels === true,
+        ...(channel === null ? {} : { channel }),
+      });
+      tracks.push({
+        channel,
+        words: recognised.words,
+        ...(recognised.voices && { voices: recognised.voices }),
+      });
+      duration = Math.max(duration, recognised.audio_duration);
+    }
+    if (duration * 1000 < MIN_AUDIO_MS) throw new JobError('Audio duration is too short.');
+    if (duration > ctx.maxAudioSeconds) throw tooLong(duration, ctx.maxAudioSeconds);
     if (record.deleted) return;
-    const result = complete(params, recognised.words, recognised.audio_duration);
+    const result = complete(params, tracks, duration, channels);
     if (params.redact_pii === true && params.redact_pii_audio === true) {
       const output = await ctx.uploads.scratchPath('.wav');
       await writeRedactedAudio(audio.path, output, redactedSpans(result.words), signal);
@@ -177,15 +197,13 @@ type Params = TranscriptRecord['params'];
 
 function complete(
   params: Params,
-  engineWords: readonly { text: string; start: number; end: number; confidence: number }[],
+  tracks: readonly Track[],
   durationSeconds: number,
+  channels: number | null,
 ): TranscriptResult {
   const from = typeof params.audio_start_from === 'number' ? params.audio_start_from : 0;
   const to = typeof params.audio_end_at === 'number' ? params.audio_end_at : Number.POSITIVE_INFINITY;
-  const speaker = params.speaker_labels === true ? 'A' : null;
-  let words: TranscriptWord[] = engineWords
-    .filter((w) => w.start >= from && w.end <= to)
-    .map((w) => ({ text: w.text, start: w.start, end: w.end, confidence: round(w.confidence), speaker }));
+  let words = labelWords(params, tracks, (w) => w.start >= from && w.end <= to);
   if (Array.isArray(params.custom_spelling)) {
     words = applyCustomSpelling(words, params.custom_spelling as { from: string[]; to: string }[]);
   }
@@ -194,15 +212,14 @@ function complete(
   const sentences = splitSentences(words);
   const text = words.map((w) => w.text).join(' ');
   const confidence = words.length ? round(words.reduce((s, w) => s + w.confidence, 0) / words.length) : null;
+  const turns = params.speaker_labels === true || channels !== null;
   return {
     text,
     words,
     confidence,
     audio_duration: Math.round(durationSeconds),
-    utterances:
-      params.speaker_labels === true && words.length
-        ? [{ text, start: words[0]!.start, end: words.at(-1)!.end, confidence, speaker: 'A', words }]
-        : null,
+    utterances: turns && words.length ? buildUtterances(words) : null,
+    ...(channels !== null && { audio_channels: channels }),
     ...analyseTranscript({ params, words, sentences }),
   };
 }

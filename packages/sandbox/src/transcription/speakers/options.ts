@@ -1,0 +1,61 @@
+/**
+ * How many speakers a request allows, from `speakers_expected` and `speaker_options`. AssemblyAI's docs
+ * (pre-recorded-audio/label-speakers): `speakers_expected` is the exact count; `min_speakers_expected` is a
+ * hard lower limit ("the model won't return fewer speakers than this", default 1) and `max_speakers_expected`
+ * a hard upper one. With `multichannel` they apply per channel (assemblyai-api-spec PR 781).
+ */
+
+/** Speakers are lettered A to Z; a bound above that is read as Z (the SDK types set no upper limit). */
+export const MAX_SPEAKERS = 26;
+
+export interface SpeakerRange {
+  min: number;
+  max: number;
+  /** True when the request fixed the count (`speakers_expected`, or min equal to max). */
+  exact: boolean;
+}
+
+type Params = Record<string, unknown>;
+
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1;
+
+/**
+ * Why `speakers_expected` / `speaker_options` cannot be honoured, naming the field; null when they can. The
+ * request parser checks `speakers_expected` (an integer 1–10) and that `speaker_options` is an object; the
+ * fields inside the object are checked here.
+ */
+export function speakerOptionsProblem(params: Params): string | null {
+  const options = params.speaker_options;
+  if (options === undefined || options === null) return null;
+  if (typeof options !== 'object' || Array.isArray(options)) return 'speaker_options must be an object';
+  const { min_speakers_expected: min, max_speakers_expected: max } = options as Params;
+  if (min !== undefined && min !== null && !isCount(min)) {
+    return 'speaker_options.min_speakers_expected must be an integer of at least 1';
+  }
+  if (max !== undefined && max !== null && !isCount(max)) {
+    return 'speaker_options.max_speakers_expected must be an integer of at least 1';
+  }
+  if (isCount(min) && isCount(max) && min > max) {
+    return 'speaker_options.min_speakers_expected must not be greater than speaker_options.max_speakers_expected';
+  }
+  return null;
+}
+
+/**
+ * The allowed number of speakers. `speakers_expected` wins over `speaker_options` (it is the exact count);
+ * without either, 1 to `MAX_SPEAKERS`. Call after `speakerOptionsProblem` returned null; anything malformed
+ * that reaches here anyway is ignored, never thrown.
+ */
+export function speakerRange(params: Params): SpeakerRange {
+  const expected = params.speakers_expected;
+  if (isCount(expected)) {
+    const n = Math.min(expected, MAX_SPEAKERS);
+    return { min: n, max: n, exact: true };
+  }
+  const options = (typeof params.speaker_options === 'object' && params.speaker_options) || {};
+  const { min_speakers_expected: rawMin, max_speakers_expected: rawMax } = options as Params;
+  const min = isCount(rawMin) ? Math.min(rawMin, MAX_SPEAKERS) : 1;
+  const max = isCount(rawMax) ? Math.max(min, Math.min(rawMax, MAX_SPEAKERS)) : MAX_SPEAKERS;
+  return { min, max, exact: min === max };
+}
