@@ -217,6 +217,16 @@ export function compareSpec(
         if (!spec.enums.has(value))
           record({ component: name, path, kind: 'extra', value }, spec.enumAt ?? node.at);
     }
+    if (spec.props.size > 0 && !ours.props) {
+      // The spec lists fields where ours has no object: a map types each of them as its values, anything
+      // else (a string, unknown) types none of them.
+      for (const [field, child] of spec.props) {
+        count++;
+        if (ours.values[0] === undefined)
+          record({ component: name, path: join(field), kind: 'missing' }, child.at);
+        else count += walk(name, child, ours.values[0], join(field), depth + 1);
+      }
+    }
     if (spec.props.size > 0 && ours.props) {
       for (const [field, child] of spec.props) {
         count++;

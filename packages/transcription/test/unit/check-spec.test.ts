@@ -96,6 +96,30 @@ describe('compareSpec', () => {
     expect(report.unmapped).toEqual(['Status', 'Word', 'Options', 'Thing']);
   });
 
+  it('fields the spec lists where ours has no object are missing; a map types them as its values', () => {
+    const echo = components({
+      Echo: {
+        properties: {
+          request: { oneOf: [{ properties: { translation: { properties: { target_languages: {} } } } }] },
+          labels: { properties: { a: { type: 'string' } } },
+        },
+      },
+    });
+    const untyped = z.object({
+      request: z.record(z.string(), z.unknown()),
+      labels: z.record(z.string(), z.string()),
+    });
+    const report = compareSpec(echo, [{ component: 'Echo', schema: untyped }]);
+    expect(report.differences).toEqual([
+      { component: 'Echo', path: 'request.translation.target_languages', kind: 'missing' },
+    ]);
+    const typed = z.object({
+      request: z.object({ translation: z.optional(z.object({ target_languages: z.array(z.string()) })) }),
+      labels: z.record(z.string(), z.string()),
+    });
+    expect(compareSpec(echo, [{ component: 'Echo', schema: typed }]).differences).toEqual([]);
+  });
+
   it('refuses a document without components.schemas with a typed error', () => {
     for (const bad of [null, 42, [], {}, { components: {} }, { components: { schemas: [] } }])
       expect(() => compareSpec(bad, [])).toThrow(SpecFormatError);
