@@ -24,10 +24,14 @@ export interface Difference {
   value?: string;
 }
 
-/** One component to compare: `at` narrows it to one of its properties. */
+/**
+ * One component to compare (`at` narrows it to one of its properties), or with `query` (`GET /v2/transcript`)
+ * an operation's query parameters, taken as the fields of one object.
+ */
 export interface Mapping {
   component: string;
   at?: string;
+  query?: string;
   schema: unknown;
 }
 
@@ -177,6 +181,24 @@ function zodShape(schema: unknown, depth = 0): ZodShape {
   return shape;
 }
 
+/** An operation's query parameters (`$ref`s to components.parameters followed) as one object schema. */
+function queryNode(root: JsonObject, operation: string): SpecNode | undefined {
+  const [method = '', path = ''] = operation.split(' ');
+  const paths = isObject(root.paths) ? root.paths : {};
+  const item = Object.hasOwn(paths, path) ? paths[path] : undefined;
+  const op = isObject(item) ? item[method.toLowerCase()] : undefined;
+  if (!isObject(op)) return undefined;
+  const properties: JsonObject = {};
+  for (const entry of Array.isArray(op.parameters) ? op.parameters : []) {
+    const param =
+      isObject(entry) && typeof entry.$ref === 'string' ? resolvePointer(root, entry.$ref) : entry;
+    if (isObject(param) && param.in === 'query' && typeof param.name === 'string')
+      properties[param.name] = isObject(param.schema) ? param.schema : {};
+  }
+  const pointer = `#/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}/${method.toLowerCase()}/parameters`;
+  return { at: pointer, schema: { properties } };
+}
+
 /** Compares the spec's components with the schemas of `mappings`; `skipped` names components not modelled. */
 export function compareSpec(
   spec: unknown,
@@ -257,6 +279,12 @@ export function compareSpec(
 
   const absent: string[] = [];
   for (const mapping of mappings) {
+    if (mapping.query !== undefined) {
+      const node = queryNode(root, mapping.query);
+      if (node) compared[mapping.component] = walk(mapping.component, node, mapping.schema, '', 0);
+      else absent.push(mapping.component);
+      continue;
+    }
     const component = components[mapping.component];
     const label = mapping.at ? `${mapping.component}.${mapping.at}` : mapping.component;
     let node: SpecNode | undefined = isObject(component)

@@ -3,6 +3,8 @@
  * reached from two components is reported under the first, so enums and small parts come before the
  * transcript and the request that include them.
  */
+
+import * as z from 'zod/mini';
 import {
   audioIntelligenceModelStatus,
   autoHighlightsResult,
@@ -30,6 +32,7 @@ import {
   speechModel,
   substitutionPolicy,
   subtitleFormat,
+  subtitleParams,
   summaryModel,
   summaryType,
   timestamp,
@@ -53,6 +56,7 @@ import {
   uploadedFile,
   wordSearchMatch,
   wordSearchResponse,
+  wordSearchWords,
 } from '../src/index.js';
 import type { Mapping } from './spec-compare.js';
 
@@ -114,6 +118,18 @@ export const MAPPINGS: readonly Mapping[] = [
   { component: 'RedactedAudioNotification', schema: redactedAudioNotification },
   { component: 'TranscriptWebhookNotification', schema: transcriptWebhookNotification },
   { component: 'Error', schema: errorBody },
+  { component: 'GET /v2/transcript (query)', query: 'GET /v2/transcript', schema: listTranscriptParams },
+  {
+    component: 'GET /v2/transcript/{transcript_id}/{subtitle_format} (query)',
+    query: 'GET /v2/transcript/{transcript_id}/{subtitle_format}',
+    schema: subtitleParams,
+  },
+  {
+    component: 'GET /v2/transcript/{transcript_id}/word-search (query)',
+    query: 'GET /v2/transcript/{transcript_id}/word-search',
+    // transcripts.wordSearch(id, words) sends this one parameter; its terms are checked by wordSearchWords.
+    schema: z.object({ words: wordSearchWords }),
+  },
 ];
 
 /** Components of the spec this package does not model, and why. */

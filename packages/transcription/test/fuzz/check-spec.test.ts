@@ -46,9 +46,31 @@ const schema: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   ),
 })).node;
 
+const parameter = fc.oneof(
+  fc.record(
+    { name: fc.constantFrom('limit', 'words', '__proto__'), in: fc.constantFrom('query', 'path'), schema },
+    { requiredKeys: [] },
+  ),
+  fc.constantFrom('P', 'Nowhere', '__proto__').map((n) => ({ $ref: `#/components/parameters/${n}` })),
+  fc.jsonValue({ maxDepth: 1 }),
+);
+
 const specLike = fc.record({
   openapi: fc.constant('3.1.0'),
-  components: fc.record({ schemas: fc.dictionary(fc.constantFrom(...NAMES), schema, { maxKeys: 6 }) }),
+  components: fc.record({
+    schemas: fc.dictionary(fc.constantFrom(...NAMES), schema, { maxKeys: 6 }),
+    parameters: fc.dictionary(fc.constantFrom('P', '__proto__'), parameter, { maxKeys: 2 }),
+  }),
+  paths: fc.dictionary(
+    fc.constantFrom('/v2/transcript', '/v2/transcript/{transcript_id}/word-search', '__proto__'),
+    fc.record({
+      get: fc.oneof(
+        fc.record({ parameters: fc.oneof(fc.array(parameter, { maxLength: 4 }), fc.jsonValue()) }),
+        fc.jsonValue(),
+      ),
+    }),
+    { maxKeys: 2 },
+  ),
 });
 
 function check(document: unknown): void {

@@ -120,6 +120,47 @@ describe('compareSpec', () => {
     expect(compareSpec(echo, [{ component: 'Echo', schema: typed }]).differences).toEqual([]);
   });
 
+  it("an operation's query parameters, $ref'd ones included, compare as one object's fields", () => {
+    const document = {
+      ...components({ Status: { enum: ['queued', 'archived'] } }),
+      paths: {
+        '/v2/transcript': {
+          get: {
+            parameters: [
+              { name: 'transcript_id', in: 'path', schema: { type: 'string' } },
+              { name: 'limit', in: 'query', schema: { type: 'integer' } },
+              { name: 'status', in: 'query', schema: { $ref: '#/components/schemas/Status' } },
+              { $ref: '#/components/parameters/Order' },
+            ],
+          },
+        },
+      },
+    };
+    document.components = {
+      ...document.components,
+      parameters: { Order: { name: 'order', in: 'query' } },
+    } as never;
+    const query = z.strictObject({
+      limit: z.optional(z.number()),
+      status: z.optional(openEnum(['queued'])),
+      ours: z.string(),
+    });
+    const report = compareSpec(
+      document,
+      [{ component: 'list', query: 'GET /v2/transcript', schema: query }],
+      [],
+      ['Status'],
+    );
+    expect(report.differences).toEqual([
+      { component: 'list', path: 'status', kind: 'missing', value: 'archived' },
+      { component: 'list', path: 'order', kind: 'missing' },
+      { component: 'list', path: 'ours', kind: 'extra' },
+    ]);
+    expect(
+      compareSpec(document, [{ component: 'gone', query: 'POST /v2/nothing', schema: query }]).absent,
+    ).toEqual(['gone']);
+  });
+
   it('refuses a document without components.schemas with a typed error', () => {
     for (const bad of [null, 42, [], {}, { components: {} }, { components: { schemas: [] } }])
       expect(() => compareSpec(bad, [])).toThrow(SpecFormatError);
