@@ -6,7 +6,6 @@
  * over HTTP: any upload name the route takes is listed and read back as the route kept it, and the desk
  * still serves. PGlite here; persist.test.ts runs the same registry on PostgreSQL.
  */
-import { rm } from 'node:fs/promises';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fuzzRuns, reportFuzz } from '../../../../fuzz.shared.js';
@@ -15,7 +14,7 @@ import { type Database, openDatabase } from '../../src/server/calls/storage/data
 import { StorageError } from '../../src/server/calls/storage/errors.js';
 import type { CallAnalysis, CallView } from '../../src/shared/api.js';
 import { deskApi } from '../helpers/calls.js';
-import { type Desk, freshDataDir, startDesk } from '../helpers/desk.js';
+import { type Desk, freshDataDir, removeDataDir, startDesk } from '../helpers/desk.js';
 
 const KEEP = 7;
 let dir: string;
@@ -28,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await db?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  if (dir) await removeDataDir(dir);
 });
 
 /** Strings of any UTF-16 code units, and the ones most likely to trip SQL, JSON or PostgreSQL's text. */

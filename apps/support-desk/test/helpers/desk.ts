@@ -1,11 +1,12 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Sandbox, startSandbox } from '@x/sandbox';
 import { StoreClient } from '@x/store';
 import { openDatabase } from '../../src/server/calls/storage/database.js';
-import { migrate } from '../../src/server/calls/storage/schema.js';
+import { migrate, SCHEMA_VERSION } from '../../src/server/calls/storage/schema.js';
 import {
   type RunningServer,
   realtimeForSandbox,
@@ -32,22 +33,43 @@ export interface Desk {
 }
 
 let template: Promise<string> | undefined;
+/** The directories `freshDataDir` made; a desk deletes its own when it closes. */
+const fresh = new Set<string>();
+
+/** A migrated PGlite directory, one per PGlite and schema version, shared by every test run. */
+async function templateDir(): Promise<string> {
+  const pglite = JSON.parse(
+    await readFile(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8'),
+  ) as { version: string };
+  const path = join(tmpdir(), `support-desk-pglite-${pglite.version}-schema-${SCHEMA_VERSION}`);
+  if (existsSync(join(path, 'ready'))) return path;
+  const dir = await mkdtemp(join(tmpdir(), 'support-desk-template-'));
+  const db = await openDatabase({ dataDir: dir });
+  await migrate(db);
+  await db.close();
+  await writeFile(join(dir, 'ready'), '');
+  // Two test processes may build it at once: the first rename wins, the other copy goes.
+  await rename(dir, path).catch(() => rm(dir, { recursive: true, force: true }));
+  return path;
+}
 
 /**
- * A fresh PGlite directory: a copy of one made (and migrated) once per test process, since creating
- * PostgreSQL's data directory takes PGlite seconds and each desk needs its own.
+ * A fresh PGlite directory: a copy of a migrated template, since creating PostgreSQL's data directory
+ * takes PGlite seconds and each desk needs its own. A desk started on it deletes it when it closes.
  */
 export async function freshDataDir(): Promise<string> {
-  template ??= (async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'support-desk-template-'));
-    const db = await openDatabase({ dataDir: dir });
-    await migrate(db);
-    await db.close();
-    return dir;
-  })();
+  template ??= templateDir();
   const dir = await mkdtemp(join(tmpdir(), 'support-desk-data-'));
   await cp(await template, dir, { recursive: true });
+  await rm(join(dir, 'ready'));
+  fresh.add(dir);
   return dir;
+}
+
+/** Deletes a directory `freshDataDir` made (nothing else). */
+export async function removeDataDir(dir: string): Promise<void> {
+  if (!fresh.delete(dir)) return;
+  await rm(dir, { recursive: true, force: true });
 }
 
 /**
@@ -93,15 +115,17 @@ export async function startDesk(
     logger: { info: record, warn: record, error: record },
     storage: { dataDir: '' },
   };
+  // A fresh directory of freshDataDir's, given or made here, goes when the desk closes.
   const changes = typeof overrides === 'function' ? overrides(base) : overrides;
-  const ownDir = changes.storage ? null : await freshDataDir();
-  const config: ServerConfig = { ...base, ...(ownDir ? { storage: { dataDir: ownDir } } : {}), ...changes };
+  const config: ServerConfig = { ...base, ...changes };
+  if (!changes.storage) config.storage = { dataDir: await freshDataDir() };
+  const cleanup = () => ('dataDir' in config.storage ? removeDataDir(config.storage.dataDir) : undefined);
   let server: RunningServer;
   try {
     server = await startServer(config);
   } catch (error) {
     await sandbox.close();
-    if (ownDir) await rm(ownDir, { recursive: true, force: true });
+    await cleanup();
     throw error;
   }
   const store = new StoreClient({
@@ -124,7 +148,7 @@ export async function startDesk(
     async close() {
       await desk.server.close();
       await sandbox.close();
-      if (ownDir) await rm(ownDir, { recursive: true, force: true });
+      await cleanup();
     },
   };
   return desk;

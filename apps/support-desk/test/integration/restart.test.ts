@@ -6,8 +6,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { CallView } from '../../src/shared/api.js';
 import { deskApi } from '../helpers/calls.js';
 import { type Desk, freshDataDir, startDesk } from '../helpers/desk.js';
@@ -41,11 +44,15 @@ function silence(): Uint8Array<ArrayBuffer> {
   return new Uint8Array(wav);
 }
 
-async function startChild(desk: Desk): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
+async function startChild(
+  desk: Desk,
+  tmp: string,
+): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
   const { logger: _logger, ...config } = desk.config;
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
     cwd: APP,
-    env: { ...process.env, DESK_CONFIG: JSON.stringify(config) },
+    // Its uploads' temporary files, which a killed process cannot delete, go where the test deletes them.
+    env: { ...process.env, DESK_CONFIG: JSON.stringify(config), TMPDIR: tmp },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -80,7 +87,9 @@ describe.each(['PGlite', 'PostgreSQL'] as const)('kill -9 on %s', (backend) => {
   afterAll(() => desk?.close());
 
   it('loses no call the app acknowledged, and ends each one after the restart', async () => {
-    const app = await startChild(desk);
+    const tmp = await mkdtemp(join(tmpdir(), 'support-desk-killed-'));
+    onTestFinished(() => rm(tmp, { recursive: true, force: true }));
+    const app = await startChild(desk, tmp);
     const childApi = deskApi(() => app.url);
     const uploads = await Promise.all(
       ['first', 'second', 'third', 'fourth'].map((name) => childApi.upload(`${backend} ${name}`, silence())),

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/calls/storage/database.js';
 import { configFromEnv, type SandboxDefaults, StorageError, startServer } from '../../src/server/index.js';
 import { deskApi } from '../helpers/calls.js';
-import { type Desk, freshDataDir, startDesk } from '../helpers/desk.js';
+import { type Desk, freshDataDir, removeDataDir, startDesk } from '../helpers/desk.js';
 import { type Postgres, startPostgres } from '../helpers/postgres.js';
 
 let postgres: Postgres;
@@ -93,6 +93,7 @@ describe('a database that fails', () => {
     const again = await openDatabase({ dataDir });
     expect(await again.query('SELECT max(version) AS v FROM desk_schema')).toEqual([{ v: 99 }]);
     await again.close();
+    await removeDataDir(dataDir);
   });
 
   it('refuses a PGlite directory another desk has open', async () => {
@@ -107,6 +108,7 @@ describe('a database that fails', () => {
     }
     // Closed, it is free again.
     await (await startServer({ ...desk.config, storage: { dataDir } })).close();
+    await removeDataDir(dataDir);
   });
 });
 

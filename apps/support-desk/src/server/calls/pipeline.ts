@@ -78,6 +78,8 @@ export class CallPipeline {
       await this.#update(call, { transcriptId: submitted.id, status: 'transcribing', progress: 1 });
       this.#schedulePoll(submitted.id, this.o.webhook ? this.o.pollFallbackMs : 0);
     } catch (error) {
+      // A failure before the upload began (the database refused the status) leaves the file here.
+      if (removeAfterUpload) await rm(dirname(audioPath), { recursive: true, force: true }).catch(() => {});
       await this.#fail(call, error);
     }
   }

@@ -24,6 +24,9 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX desk_calls_unfinished ON desk_calls (status) WHERE status NOT IN ('done', 'error');`,
 ];
 
+/** The version `migrate` brings a database to. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
 /** Any 64-bit key: the advisory lock that makes two desks starting at once migrate one after the other. */
 const MIGRATION_LOCK = 0x0de5_5c4e_3a00;
 
