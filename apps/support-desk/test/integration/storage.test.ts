@@ -4,6 +4,7 @@
  * (a 503 `storage_unavailable` to the page), never a crash, and never shows the password.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CallRegistry } from '../../src/server/calls/registry.js';
 import { openDatabase } from '../../src/server/calls/storage/database.js';
 import { configFromEnv, type SandboxDefaults, StorageError, startServer } from '../../src/server/index.js';
 import { deskApi } from '../helpers/calls.js';
@@ -93,6 +94,37 @@ describe('a database that fails', () => {
     const again = await openDatabase({ dataDir });
     expect(await again.query('SELECT max(version) AS v FROM desk_schema')).toEqual([{ v: 99 }]);
     await again.close();
+    await removeDataDir(dataDir);
+  });
+
+  it('reads a call stored before a field existed with that field at its starting value', async () => {
+    const dataDir = await freshDataDir();
+    const db = await openDatabase({ dataDir });
+    const id = '00000000-0000-4000-8000-000000000001';
+    const old = {
+      id,
+      name: 'from an older desk',
+      source: 'upload',
+      status: 'done',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    };
+    await db.query("INSERT INTO desk_calls (id, status, owner, call) VALUES ($1, 'done', 'old', $2)", [
+      id,
+      JSON.stringify(old),
+    ]);
+    const registry = new CallRegistry(db);
+    expect(await registry.get(id)).toEqual({
+      ...old,
+      progress: 0,
+      transcriptId: null,
+      error: null,
+      completedBy: null,
+      overall: null,
+      summary: null,
+      analysis: null,
+      live: null,
+    });
+    await db.close();
     await removeDataDir(dataDir);
   });
 

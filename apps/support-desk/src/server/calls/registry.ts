@@ -45,21 +45,13 @@ export class CallRegistry {
     source: CallView['source'],
     status: CallStatus = 'receiving',
   ): Promise<CallRecord> {
-    const call: CallRecord = {
+    const call = newCall({
       id: randomUUID(),
       name: [...name].slice(0, MAX_NAME).join(''),
       source,
       status,
-      progress: 0,
       createdAt: new Date().toISOString(),
-      transcriptId: null,
-      error: null,
-      completedBy: null,
-      overall: null,
-      summary: null,
-      analysis: null,
-      live: null,
-    };
+    });
     await this.db.query(
       'INSERT INTO desk_calls (id, status, transcript_id, owner, call) VALUES ($1, $2, $3, $4, $5)',
       [call.id, call.status, null, this.db.owners.self, encode(view(call), MAX_VIEW_CHARS, 'call')],
@@ -197,9 +189,27 @@ function encode(value: unknown, max: number, field: string): string {
   return text;
 }
 
-function record(row: CallRow): CallRecord {
+/** A call as created: what it is given, every other field at its starting value. */
+function newCall(given: Pick<CallRecord, 'id' | 'name' | 'source' | 'status' | 'createdAt'>): CallRecord {
   return {
-    ...(JSON.parse(row.call) as CallView),
+    ...given,
+    progress: 0,
+    transcriptId: null,
+    error: null,
+    completedBy: null,
+    overall: null,
+    summary: null,
+    analysis: null,
+    live: null,
+  };
+}
+
+function record(row: CallRow): CallRecord {
+  const stored = JSON.parse(row.call) as CallView;
+  return {
+    // A field added to calls since this one was stored reads as a new call's value, not undefined.
+    ...newCall(stored),
+    ...stored,
     analysis: row.analysis === null ? null : (JSON.parse(row.analysis) as CallAnalysis),
     live: row.live === null ? null : (JSON.parse(row.live) as LiveTranscriptView),
   };
