@@ -52,6 +52,31 @@ export {
   type ValidationIssue,
   XError,
 } from './errors.js';
+export {
+  canonicalJson,
+  DEFAULT_IDEMPOTENCY_LEASE_MS,
+  DEFAULT_IDEMPOTENCY_TTL_MS,
+  type IdempotentCall,
+  idempotencyKeyIssue,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  provablyUnsent,
+  runIdempotent,
+  sha256Hex,
+} from './idempotency.js';
+export {
+  IdempotencyAmbiguousError,
+  IdempotencyConflictError,
+  IdempotencyError,
+  IdempotencyPendingError,
+  IdempotencyStoreError,
+} from './idempotency-errors.js';
+export {
+  type IdempotencyRecord,
+  type IdempotencyStore,
+  MemoryIdempotencyStore,
+  type ReserveRequest,
+  type ReserveResult,
+} from './idempotency-store.js';
 export { REDACTED, redactUrl } from './internal/redact.js';
 export { jsonTextDepth, jsonValueIssue, valueDeeperThan } from './json-depth.js';
 export type { Logger, LogLevel, RedactingLogger } from './log.js';

@@ -114,6 +114,11 @@ export interface RedisRateLimiterOptions extends RateLimitOptions {
   logger?: Pick<Logger, 'warn' | 'info'>;
 }
 
+export {
+  DEFAULT_IDEMPOTENCY_PREFIX,
+  RedisIdempotencyStore,
+  type RedisIdempotencyStoreOptions,
+} from './idempotency-redis.js';
 export { RateLimitStoreError };
 
 export class RedisRateLimiter implements RateLimiter {
