@@ -60,6 +60,12 @@ export {
   synthesizeSpeech,
   wordErrorRate,
 } from './transcription/speech.js';
+export {
+  type Conversation,
+  type ConversationTurn,
+  synthesizeConversation,
+  turnAt,
+} from './transcription/speakers/conversation.js';
 export type { RefusalCode, StreamingRefusal } from './transcription/streaming/faults.js';
 export type {
   RecognizerUpdate,
