@@ -29,21 +29,56 @@ export interface SampleCallInput {
   firstName: string;
   lastName: string;
   mood: Mood;
+  /** The name the caller gives, when it is not the order's customer (someone calling for them). */
+  callerName?: string;
 }
 
-/** Sentences with a pause between them; an unhappy call complains, a happy one thanks. */
-export function sampleCallScript({ orderNumber, firstName, lastName, mood }: SampleCallInput): string {
+/** Who speaks a line: the synthesiser gives the two a different voice, so diarization can tell them apart. */
+export type SampleSpeaker = 'agent' | 'customer';
+
+export interface SampleCallLine {
+  speaker: SampleSpeaker;
+  text: string;
+}
+
+/**
+ * An agent and a customer taking turns. The agent opens as support does ("thank you for calling"), the
+ * customer gives a name and the order number; an unhappy customer complains and asks for a refund, a happy
+ * one thanks.
+ */
+export function sampleCallScript({
+  orderNumber,
+  firstName,
+  lastName,
+  mood,
+  callerName,
+}: SampleCallInput): SampleCallLine[] {
   const spoken = /^\d+$/.test(orderNumber) ? numberToWords(Number(orderNumber)) : orderNumber;
-  const name = `${firstName} ${lastName}`.trim() || 'a customer';
-  const opening = [`Hello, my name is ${name}.`, `I am calling about order number ${spoken}.`];
-  const body =
+  const name = callerName?.trim() || `${firstName} ${lastName}`.trim() || 'a customer';
+  const agent = (text: string): SampleCallLine => ({ speaker: 'agent', text });
+  const customer = (text: string): SampleCallLine => ({ speaker: 'customer', text });
+  const lines =
     mood === 'unhappy'
       ? [
-          'The parcel arrived two weeks late, and the box was damaged.',
-          'I am very unhappy.',
-          'This is terrible service.',
-          'Please send me a refund.',
+          customer(
+            `Hello, my name is ${name}. My order number ${spoken} arrived broken, and I want a refund. I am very unhappy. This is terrible service.`,
+          ),
+          agent('I am sorry about that. I will send you a refund today.'),
         ]
-      : ['Everything arrived on time, and it looks great.', 'I love it.', 'Thank you so much.'];
-  return [...opening, ...body, 'Goodbye.'].join(' ');
+      : [
+          customer(
+            `Hello, my name is ${name}. I am calling about order number ${spoken}. Everything arrived on time, and it looks great. I love it.`,
+          ),
+          agent('That is wonderful to hear. Have a nice day.'),
+        ];
+  return [
+    agent('Thank you for calling the support desk. How can I help you?'),
+    ...lines,
+    customer('Goodbye.'),
+  ];
+}
+
+/** The script as one text, each line on its own. */
+export function scriptText(lines: readonly SampleCallLine[]): string {
+  return lines.map((l) => l.text).join(' ');
 }

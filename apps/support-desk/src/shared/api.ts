@@ -43,12 +43,59 @@ export interface CustomerSummary {
   unhappy: boolean;
 }
 
+/** Who said it, once the desk has told the call's two sides apart (see `CustomerSpeaker`). */
+export type SpeakerRole = 'Agent' | 'Customer';
+
 export interface SentenceView {
   text: string;
   start: number;
   end: number;
   sentiment: Sentiment;
   confidence: number;
+  /** null when the transcript has no speaker labels (a live call, or a service that gave none). */
+  speaker?: SpeakerRole | null;
+}
+
+/** A stretch of one speaker, as the service diarized it (`utterances`), with the role the desk gave it. */
+export interface UtteranceView {
+  speaker: SpeakerRole;
+  /** The service's label: `A`, `B`… */
+  label: string;
+  text: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * Which speaker label is the customer, and how the desk knows: `service` when the service's speaker
+ * identification named the roles, `cues` from what each says (the order number and a name against "thank
+ * you for calling"), `single` when only one voice was heard, `none` without speaker labels (then every
+ * sentence counts as the customer's).
+ */
+export interface CustomerSpeaker {
+  label: string | null;
+  by: 'service' | 'cues' | 'single' | 'none';
+}
+
+/** The name the caller gave against the order's customer; `matches` is null when one of them is unknown. */
+export interface CallerIdentity {
+  spoken: string | null;
+  onRecord: string | null;
+  orderNumber: string | null;
+  matches: boolean | null;
+}
+
+/** A note the desk added to an order, as the store returned it when read back. */
+export interface SavedNote {
+  orderId: number;
+  orderNumber: string;
+  noteId: number;
+  note: string;
+}
+
+export interface CallEntity {
+  entity_type: string;
+  text: string;
 }
 
 export interface SafetyFlag {
@@ -63,10 +110,27 @@ export interface CallAnalysis {
   durationMs: number;
   sentences: SentenceView[];
   overall: Sentiment;
-  /** Duration-weighted mean of the sentences' sentiment, -1 (all negative) to 1 (all positive). */
+  /**
+   * Duration-weighted mean of the customer's sentences' sentiment (every sentence's without speaker labels),
+   * -1 (all negative) to 1 (all positive). `overall` and `counts` are the customer's too.
+   */
   score: number;
   counts: Record<Sentiment, number>;
   safetyFlags: SafetyFlag[];
+  /*
+   * The fields below up to `summary` are absent on calls analysed by an older desk (kept in its database).
+   */
+  utterances?: UtteranceView[];
+  customerSpeaker?: CustomerSpeaker;
+  /** The service's summary (`speech_understanding` summarization), null when it gave none. */
+  serviceSummary?: string | null;
+  /** `speech_understanding` action items, as the service worded them. */
+  actionItems?: string[];
+  /** `entity_detection`, each type and text once. */
+  entities?: CallEntity[];
+  identity?: CallerIdentity;
+  /** The notes added to the orders, read back from the store. */
+  notes?: SavedNote[];
   summary: string;
   orderNumbers: string[];
   customerNames: string[];

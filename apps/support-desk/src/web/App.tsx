@@ -51,7 +51,7 @@ export function App() {
             config={config}
             orders={state.orders}
             onError={fail}
-            onStarted={(call) => dispatch({ type: 'call', call })}
+            onStarted={(call) => dispatch({ type: 'started', call })}
           />
           <CallsList
             calls={state.calls}

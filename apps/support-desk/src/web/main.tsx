@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import './styles.css';
 import './live.css';
+import './call.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

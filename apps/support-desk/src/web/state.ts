@@ -51,7 +51,10 @@ export type Action =
   | { type: 'calls'; calls: CallView[] }
   | { type: 'order'; order: OrderSummary }
   | { type: 'customer'; customer: CustomerSummary }
+  /** A call's state from the server or another tab: listed, never opened. */
   | { type: 'call'; call: CallView }
+  /** A call this tab started: listed and opened. */
+  | { type: 'started'; call: CallView }
   | { type: 'detail'; detail: CallDetail }
   | { type: 'select'; id: string }
   | { type: 'unfresh'; id: number }
@@ -102,13 +105,17 @@ export function reducer(state: DeskState, action: Action): DeskState {
     }
     case 'customer':
       return { ...state, customers: upsert(state.customers, action.customer, true) };
-    case 'call': {
-      // A call started in any tab is shown in every tab; the newest is selected.
-      const isNew = !state.calls.some((c) => c.id === action.call.id);
+    case 'call':
+      // A call started in any tab is listed in every tab, but only the tab that started it opens it: a
+      // colleague's new call must not take away the one this tab is reading.
+      return { ...state, calls: upsert(state.calls, action.call, true) };
+    case 'started': {
+      // The server's events may have listed it already with a later status than this answer's.
+      const known = state.calls.some((c) => c.id === action.call.id);
       return {
         ...state,
-        calls: upsert(state.calls, action.call, true),
-        selectedCallId: isNew ? action.call.id : state.selectedCallId,
+        calls: known ? state.calls : upsert(state.calls, action.call, true),
+        selectedCallId: action.call.id,
       };
     }
     case 'detail': {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { synthesizeSpeech } from '@x/sandbox';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleCallScript } from '../../src/server/sample-call.js';
+import { sampleCallScript, scriptText } from '../../src/server/sample-call.js';
 import { launch } from '../helpers/browser.js';
 import { artifacts, type Desk, startDesk } from '../helpers/desk.js';
 
@@ -30,12 +30,14 @@ describe('a customer call, end to end in Chromium', () => {
     // Jane Smith (customer 3) complains about order 88.
     const order = await desk.store.orders.get(88);
     const wav = await synthesizeSpeech(
-      sampleCallScript({
-        orderNumber: '88',
-        firstName: order.billing.first_name ?? '',
-        lastName: order.billing.last_name ?? '',
-        mood: 'unhappy',
-      }),
+      scriptText(
+        sampleCallScript({
+          orderNumber: '88',
+          firstName: order.billing.first_name ?? '',
+          lastName: order.billing.last_name ?? '',
+          mood: 'unhappy',
+        }),
+      ),
     );
     await page.locator('[data-testid="file-input"]').setInputFiles({
       name: 'jane-smith-call.wav',

@@ -7,7 +7,7 @@ import {
   summarise,
   type TranscriptInput,
 } from '../../src/server/analysis/summary.js';
-import { numberToWords, sampleCallScript } from '../../src/server/sample-call.js';
+import { numberToWords, sampleCallScript, scriptText } from '../../src/server/sample-call.js';
 
 const s = (sentiment: string, text: string, start: number, end: number) => ({
   sentiment,
@@ -93,29 +93,62 @@ describe('summaries and notes', () => {
     expect(keySentence(analysis)).toBe('This is terrible service please send me your refund.');
   });
 
+  const known = { spoken: 'Jane Smith', onRecord: 'Jane Smith', orderNumber: '88', matches: true };
+  const unknown = { spoken: null, onRecord: null, orderNumber: null, matches: null };
+  const mismatch = { spoken: 'Tom Baker', onRecord: 'Amara Okafor', orderNumber: '85', matches: false };
+
   it('says who called about which order, for how long, and how they sounded', () => {
-    expect(summarise(analysis, { orderNumbers: ['88'], customerName: 'Jane Smith' })).toBe(
-      'Jane Smith called about order #88 (0:15); the caller sounded unhappy. Key line: "This is terrible service please send me your refund."',
+    expect(summarise(analysis, { orderNumbers: ['88'], identity: known })).toBe(
+      'Jane Smith called about order #88 (0:15); the customer sounded unhappy. Key line: "This is terrible service please send me your refund."',
     );
-    expect(summarise({ ...analysis, overall: 'NEUTRAL' }, { orderNumbers: [], customerName: null })).toBe(
-      'An unidentified caller called without naming an order (0:15); the caller sounded neutral.',
+    expect(summarise({ ...analysis, overall: 'NEUTRAL' }, { orderNumbers: [], identity: unknown })).toBe(
+      'An unidentified caller called without naming an order (0:15); the customer sounded neutral.',
     );
   });
 
-  it('writes the note with the summary, the sentiment and the content-safety flags', () => {
+  it("names both the caller and the order's customer when they differ, preferring neither", () => {
+    const summary = summarise(analysis, { orderNumbers: ['85'], identity: mismatch });
+    expect(summary).toContain('A caller giving the name Tom Baker called about order #85');
+    expect(summary).toContain('Check who called: caller said Tom Baker; order #85 belongs to Amara Okafor.');
+    expect(orderNoteText(analysis, summary, mismatch)).toContain(
+      '\nCaller identity: caller said Tom Baker; order #85 belongs to Amara Okafor.\n',
+    );
+    expect(orderNoteText(analysis, 'S', known)).not.toContain('Caller identity');
+  });
+
+  it("writes the note with the summary, the sentiment, the service's summary, action items, entities and flags", () => {
     const note = orderNoteText(
-      { ...analysis, safetyFlags: [{ label: 'weapons', confidence: 0.5775, text: 'x' }] },
+      {
+        ...analysis,
+        safetyFlags: [{ label: 'weapons', confidence: 0.5775, text: 'x' }],
+        serviceSummary: 'Refund request: the parcel arrived damaged.',
+        actionItems: ['Send Jane a refund.', 'Check the courier.'],
+        entities: [
+          { entity_type: 'person_name', text: 'Jane Smith' },
+          { entity_type: 'order_number', text: '88' },
+        ],
+      },
       'Summary text.',
+      known,
     );
     expect(note).toBe(
       [
         'Support call analysed (transcript tr_1).',
         'Summary: Summary text.',
-        'Overall sentiment: NEGATIVE (score -0.40; 3 negative, 4 neutral, 1 positive sentences).',
+        'Overall sentiment: NEGATIVE (all sentences; score -0.40; 3 negative, 4 neutral, 1 positive).',
+        'Call summary: Refund request: the parcel arrived damaged.',
+        'Action items:',
+        '- Send Jane a refund.',
+        '- Check the courier.',
+        'Entities: Jane Smith (person_name), 88 (order_number).',
         'Content safety: weapons (58%).',
       ].join('\n'),
     );
-    expect(orderNoteText(analysis, 'S')).toContain('Content safety: none.');
+    const bare = orderNoteText(analysis, 'S', unknown);
+    expect(bare).toContain('Call summary: none from the transcription service.');
+    expect(bare).toContain('Action items: none.');
+    expect(bare).toContain('Entities: none.');
+    expect(bare).toContain('Content safety: none.');
   });
 });
 
@@ -128,18 +161,39 @@ describe('sample call script', () => {
     expect(() => numberToWords(-1)).toThrow(RangeError);
   });
 
-  it('names the caller and the order, and complains or thanks', () => {
-    const script = sampleCallScript({
-      orderNumber: '88',
-      firstName: 'Jane',
-      lastName: 'Smith',
+  it('is an agent and a customer taking turns: the customer names themself and the order', () => {
+    const lines = sampleCallScript({
+      orderNumber: '85',
+      firstName: 'Amara',
+      lastName: 'Okafor',
       mood: 'unhappy',
     });
-    expect(script).toContain('my name is Jane Smith.');
-    expect(script).toContain('order number eighty eight.');
-    expect(script).toContain('I am very unhappy.');
-    expect(sampleCallScript({ orderNumber: 'A-12', firstName: '', lastName: '', mood: 'happy' })).toContain(
-      'my name is a customer. I am calling about order number A-12. Everything arrived on time',
-    );
+    expect(lines[0]).toEqual({
+      speaker: 'agent',
+      text: 'Thank you for calling the support desk. How can I help you?',
+    });
+    const customer = lines
+      .filter((l) => l.speaker === 'customer')
+      .map((l) => l.text)
+      .join(' ');
+    const agent = lines
+      .filter((l) => l.speaker === 'agent')
+      .map((l) => l.text)
+      .join(' ');
+    expect(customer).toContain('my name is Amara Okafor.');
+    expect(customer).toContain('My order number eighty five arrived broken, and I want a refund.');
+    expect(agent).not.toContain('eighty five');
+    expect(scriptText(lines)).toMatch(/^Thank you for calling/);
+    const other = sampleCallScript({
+      orderNumber: '85',
+      firstName: 'Amara',
+      lastName: 'Okafor',
+      mood: 'happy',
+      callerName: 'Tom Baker',
+    });
+    expect(scriptText(other)).toContain('my name is Tom Baker. I am calling about order number eighty five.');
+    expect(
+      scriptText(sampleCallScript({ orderNumber: 'A-12', firstName: '', lastName: '', mood: 'happy' })),
+    ).toContain('my name is a customer. I am calling about order number A-12. Everything arrived on time');
   });
 });

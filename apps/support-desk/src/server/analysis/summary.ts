@@ -1,7 +1,9 @@
-import type { CallAnalysis, SafetyFlag, SentenceView, Sentiment } from '../../shared/api.js';
+import type { CallAnalysis, CallerIdentity, SafetyFlag, SentenceView, Sentiment } from '../../shared/api.js';
+import { type InsightsInput, insights } from './insights.js';
+import { identifySpeakers, roleAt, type SpeakerInput, utteranceViews } from './speakers.js';
 
 /** The parts of an AssemblyAI transcript the analysis reads (the sandbox's and the service's alike). */
-export interface TranscriptInput {
+export interface TranscriptInput extends SpeakerInput, InsightsInput {
   id: string;
   text?: string | null | undefined;
   audio_duration?: number | null | undefined;
@@ -12,6 +14,7 @@ export interface TranscriptInput {
         end: number;
         sentiment: string;
         confidence: number;
+        speaker?: string | null | undefined;
       }[]
     | null
     | undefined;
@@ -33,7 +36,19 @@ export const SAFETY_MIN_CONFIDENCE = 0.5;
 
 export type SentimentAnalysis = Pick<
   CallAnalysis,
-  'transcriptId' | 'text' | 'durationMs' | 'sentences' | 'overall' | 'score' | 'counts' | 'safetyFlags'
+  | 'transcriptId'
+  | 'text'
+  | 'durationMs'
+  | 'sentences'
+  | 'overall'
+  | 'score'
+  | 'counts'
+  | 'safetyFlags'
+  | 'utterances'
+  | 'customerSpeaker'
+  | 'serviceSummary'
+  | 'actionItems'
+  | 'entities'
 >;
 
 function asSentiment(value: string): Sentiment {
@@ -45,21 +60,27 @@ export function sentimentValue(sentiment: Sentiment): number {
 }
 
 /**
- * Per-sentence sentiment, the call's overall sentiment (each sentence weighted by how long it was spoken,
- * so "Thank you." at the end does not outweigh a minute of complaint) and the content-safety flags.
+ * Per-sentence sentiment with who said it, the customer's overall sentiment (each of their sentences
+ * weighted by how long it was spoken, so "Thank you." at the end does not outweigh a minute of complaint),
+ * the content-safety flags and what the service understood (summary, action items, entities). The agent's
+ * politeness is not the customer's mood, so only the customer's sentences count, or every sentence when the
+ * voices are not told apart.
  */
 export function analyseSentiment(transcript: TranscriptInput): SentimentAnalysis {
+  const who = identifySpeakers(transcript);
   const sentences: SentenceView[] = (transcript.sentiment_analysis_results ?? []).map((s) => ({
     text: s.text,
     start: s.start,
     end: s.end,
     sentiment: asSentiment(s.sentiment),
     confidence: s.confidence,
+    speaker: roleAt(s, transcript, who.roles),
   }));
+  const customer = sentences.filter((s) => s.speaker !== 'Agent');
   const counts: Record<Sentiment, number> = { POSITIVE: 0, NEUTRAL: 0, NEGATIVE: 0 };
   let weighted = 0;
   let total = 0;
-  for (const s of sentences) {
+  for (const s of customer) {
     counts[s.sentiment] += 1;
     const weight = Math.max(s.end - s.start, 1);
     weighted += sentimentValue(s.sentiment) * weight;
@@ -78,6 +99,9 @@ export function analyseSentiment(transcript: TranscriptInput): SentimentAnalysis
     score,
     counts,
     safetyFlags: safetyFlags(transcript),
+    utterances: utteranceViews(transcript, who.roles),
+    customerSpeaker: who.customer,
+    ...insights(transcript),
   };
 }
 
@@ -93,11 +117,11 @@ export function safetyFlags(transcript: TranscriptInput): SafetyFlag[] {
   return flags.sort((a, b) => b.confidence - a.confidence);
 }
 
-/** The sentence that best says what the call was about: the longest one of the overall sentiment. */
+/** The sentence that best says what the call was about: the customer's longest of the overall sentiment. */
 export function keySentence(analysis: Pick<SentimentAnalysis, 'sentences' | 'overall'>): string | null {
   let best: SentenceView | null = null;
   for (const s of analysis.sentences) {
-    if (s.sentiment !== analysis.overall) continue;
+    if (s.sentiment !== analysis.overall || s.speaker === 'Agent') continue;
     if (!best || s.end - s.start > best.end - best.start) best = s;
   }
   return best?.text ?? null;
@@ -110,12 +134,23 @@ function formatDuration(ms: number): string {
 
 export interface SummaryContext {
   orderNumbers: readonly string[];
-  customerName: string | null;
+  identity: CallerIdentity;
+}
+
+/** "caller said Tom Baker; order #85 belongs to Amara Okafor", or null when they agree or one is unknown. */
+export function identityMismatch(identity: CallerIdentity): string | null {
+  if (identity.matches !== false) return null;
+  return `caller said ${identity.spoken}; order #${identity.orderNumber} belongs to ${identity.onRecord}`;
 }
 
 /** One or two sentences for the dashboard and the order note. */
 export function summarise(analysis: SentimentAnalysis, context: SummaryContext): string {
-  const who = context.customerName ?? 'An unidentified caller';
+  const { identity } = context;
+  const mismatch = identityMismatch(identity);
+  // Neither name wins silently: a caller who is not the order's customer is named as what they said.
+  const who = mismatch
+    ? `A caller giving the name ${identity.spoken}`
+    : (identity.onRecord ?? identity.spoken ?? 'An unidentified caller');
   const about =
     context.orderNumbers.length === 0
       ? 'without naming an order'
@@ -123,20 +158,39 @@ export function summarise(analysis: SentimentAnalysis, context: SummaryContext):
   const tone = { NEGATIVE: 'unhappy', POSITIVE: 'happy', NEUTRAL: 'neutral' }[analysis.overall];
   const key = keySentence(analysis);
   const quote = key && analysis.overall !== 'NEUTRAL' ? ` Key line: "${key}"` : '';
-  return `${who} called ${about} (${formatDuration(analysis.durationMs)}); the caller sounded ${tone}.${quote}`;
+  const warning = mismatch ? ` Check who called: ${mismatch}.` : '';
+  return `${who} called ${about} (${formatDuration(analysis.durationMs)}); the customer sounded ${tone}.${quote}${warning}`;
 }
 
-/** The private order note: summary, overall sentiment with its sentence counts, content-safety flags. */
-export function orderNoteText(analysis: SentimentAnalysis, summary: string): string {
+/**
+ * The private order note: the desk's summary, the caller's identity when it does not match the order, the
+ * customer's sentiment, the service's summary, action items and entities, content-safety flags.
+ */
+export function orderNoteText(
+  analysis: SentimentAnalysis,
+  summary: string,
+  identity: CallerIdentity,
+): string {
   const { counts } = analysis;
   const flags =
     analysis.safetyFlags.length === 0
       ? 'none'
       : analysis.safetyFlags.map((f) => `${f.label} (${Math.round(f.confidence * 100)}%)`).join(', ');
+  const mismatch = identityMismatch(identity);
+  const whose = analysis.customerSpeaker?.label ? "the customer's" : 'all';
+  const items = analysis.actionItems ?? [];
+  const entities = analysis.entities ?? [];
   return [
     `Support call analysed (transcript ${analysis.transcriptId}).`,
     `Summary: ${summary}`,
-    `Overall sentiment: ${analysis.overall} (score ${analysis.score.toFixed(2)}; ${counts.NEGATIVE} negative, ${counts.NEUTRAL} neutral, ${counts.POSITIVE} positive sentences).`,
+    ...(mismatch ? [`Caller identity: ${mismatch}.`] : []),
+    `Overall sentiment: ${analysis.overall} (${whose} sentences; score ${analysis.score.toFixed(2)}; ${counts.NEGATIVE} negative, ${counts.NEUTRAL} neutral, ${counts.POSITIVE} positive).`,
+    `Call summary: ${analysis.serviceSummary ?? 'none from the transcription service'}.`.replace(
+      /\.\.$/,
+      '.',
+    ),
+    items.length === 0 ? 'Action items: none.' : ['Action items:', ...items.map((a) => `- ${a}`)].join('\n'),
+    `Entities: ${entities.length === 0 ? 'none' : entities.map((e) => `${e.text} (${e.entity_type})`).join(', ')}.`,
     `Content safety: ${flags}.`,
   ].join('\n');
 }

@@ -1,6 +1,6 @@
 import { type Customer, NotFoundError, type Order, type StoreClient } from '@x/store';
-import type { CallAnalysis } from '../../shared/api.js';
-import { findCustomerNames, findOrderNumbers, matchCustomer } from '../analysis/match.js';
+import type { CallAnalysis, CallerIdentity, SavedNote } from '../../shared/api.js';
+import { findCustomerNames, findOrderNumbers, foldName, matchCustomer } from '../analysis/match.js';
 import { orderNoteText, type SentimentAnalysis, summarise } from '../analysis/summary.js';
 import { customerSummary, LAST_CALL_META_KEY, orderSummary, UNHAPPY_META_KEY } from '../present.js';
 
@@ -35,31 +35,79 @@ async function findCustomer(store: StoreClient, orders: Order[], names: string[]
 
 export type StoreLink = Omit<CallAnalysis, keyof SentimentAnalysis> & { updatedCustomer: Customer | null };
 
+/** The name on the order: its customer's, or its billing name for a guest order with one. */
+function nameOnRecord(customer: Customer | null, order: Order | undefined): string | null {
+  if (customer) return `${customer.first_name} ${customer.last_name}`.trim() || null;
+  const billing = order?.billing;
+  if (!billing || billing.first_name === 'Guest') return null;
+  return `${billing.first_name ?? ''} ${billing.last_name ?? ''}`.trim() || null;
+}
+
 /**
- * Finds the order(s) and customer a call mentions, adds a private note with the summary, sentiment and
- * content-safety flags to each order, and tags an unhappy customer in `meta_data`.
+ * The spoken name against the order's: they match when every word the caller said is in the name on record
+ * (a caller who gives only "Jane" or "Smith" is Jane Smith), compared without case or accents.
+ */
+export function callerIdentity(
+  spoken: string | null,
+  onRecord: string | null,
+  orderNumber: string | null,
+): CallerIdentity {
+  if (!spoken || !onRecord) return { spoken, onRecord, orderNumber, matches: null };
+  const recorded = foldName(onRecord).split(/\s+/);
+  const matches = foldName(spoken)
+    .split(/\s+/)
+    .every((word) => recorded.includes(word));
+  return { spoken, onRecord, orderNumber, matches };
+}
+
+/** The customer's words when the voices were told apart (the agent's "this is Sam" is no caller's name). */
+function customerWords(analysis: SentimentAnalysis): string {
+  if (!analysis.customerSpeaker?.label || !analysis.utterances) return analysis.text;
+  return analysis.utterances
+    .filter((u) => u.speaker === 'Customer')
+    .map((u) => u.text)
+    .join(' ');
+}
+
+/**
+ * Finds the order(s) and customer a call mentions, adds a private note (summary, caller identity, the
+ * customer's sentiment, the service's summary, action items and entities, content-safety flags) to each
+ * order and reads it back, and tags an unhappy customer in `meta_data`. When the caller's name is not the
+ * order's customer's, both are kept and the note says so; the order's customer is still the one linked
+ * and tagged, since the complaint is about their order.
  */
 export async function linkCallToStore(store: StoreClient, analysis: SentimentAnalysis): Promise<StoreLink> {
   const orderNumbers = findOrderNumbers(analysis.text);
-  const customerNames = findCustomerNames(analysis.text);
+  const customerNames = findCustomerNames(customerWords(analysis));
   const orders: Order[] = [];
   for (const number of orderNumbers.slice(0, MAX_ORDERS)) {
     const order = await findOrder(store, number);
     if (order && !orders.some((o) => o.id === order.id)) orders.push(order);
   }
   const customer = await findCustomer(store, orders, customerNames);
-  const billing = orders[0]?.billing;
-  const customerName = customer
-    ? `${customer.first_name} ${customer.last_name}`.trim()
-    : billing && billing.first_name !== 'Guest'
-      ? `${billing.first_name ?? ''} ${billing.last_name ?? ''}`.trim() || null
-      : (customerNames[0] ?? null);
+  const first = orders[0];
+  const identity = callerIdentity(
+    customerNames[0] ?? null,
+    nameOnRecord(customer, first),
+    first ? String(first.number ?? first.id) : null,
+  );
   const summary = summarise(analysis, {
     orderNumbers: orders.length > 0 ? orders.map((o) => String(o.number ?? o.id)) : orderNumbers,
-    customerName,
+    identity,
   });
-  const note = orderNoteText(analysis, summary);
-  for (const order of orders) await store.orders.notes.create(order.id, { note, customer_note: false });
+  const note = orderNoteText(analysis, summary, identity);
+  const notes: SavedNote[] = [];
+  for (const order of orders) {
+    const created = await store.orders.notes.create(order.id, { note, customer_note: false });
+    // What the page shows is what the store kept (it may trim or sanitise), not what was sent.
+    const saved = await store.orders.notes.get(order.id, created.id);
+    notes.push({
+      orderId: order.id,
+      orderNumber: String(order.number ?? order.id),
+      noteId: saved.id,
+      note: saved.note,
+    });
+  }
   let updatedCustomer: Customer | null = null;
   if (customer && analysis.overall === 'NEGATIVE') {
     updatedCustomer = await store.customers.update(customer.id, {
@@ -73,6 +121,8 @@ export async function linkCallToStore(store: StoreClient, analysis: SentimentAna
     summary,
     orderNumbers,
     customerNames,
+    identity,
+    notes,
     orders: orders.map(orderSummary),
     customer: updatedCustomer
       ? customerSummary(updatedCustomer)

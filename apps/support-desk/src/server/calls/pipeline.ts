@@ -25,6 +25,24 @@ export interface PipelineOptions {
   logger: Pick<Console, 'info' | 'warn' | 'error'>;
 }
 
+/**
+ * What the desk asks of every uploaded call beyond its words: two voices told apart (an agent and a
+ * customer), the service naming which is which, the entities, a summary and the action items. The
+ * customer's role is read from the service's answer when it gives one (see analysis/speakers.ts).
+ */
+export const CALL_UNDERSTANDING = {
+  speaker_labels: true,
+  speakers_expected: 2,
+  entity_detection: true,
+  speech_understanding: {
+    request: {
+      speaker_identification: { speaker_type: 'role', known_values: ['Agent', 'Customer'] },
+      summarization: {},
+      action_items: {},
+    },
+  },
+} satisfies Partial<Parameters<TranscriptionClient['transcripts']['submit']>[0]>;
+
 /** How long between status events while the server uploads to the transcription service. */
 const PROGRESS_EVERY_MS = 250;
 
@@ -67,6 +85,7 @@ export class CallPipeline {
         speech_models: this.o.speechModels,
         sentiment_analysis: true,
         content_safety: true,
+        ...CALL_UNDERSTANDING,
         ...(this.o.webhook
           ? {
               webhook_url: this.o.webhook.url,

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { CallDetail, CallView, LiveTranscriptView } from '../../shared/api.js';
 import { api } from '../api.js';
+import { Conversation, IdentityWarning, SavedNotes } from './CallParts.js';
 import { LiveTranscript } from './LiveTranscript.js';
 import { SentimentChart } from './SentimentChart.js';
 
@@ -68,6 +69,7 @@ export function CallDetailView({ call, detail, live, onDetail, onError }: Props)
           {analysis.overall}
         </span>
       </h2>
+      <IdentityWarning analysis={analysis} />
       <p className="summary">{analysis.summary}</p>
       <p className="muted small">
         Transcript {analysis.transcriptId} · {time(analysis.durationMs)} ·{' '}
@@ -88,11 +90,18 @@ export function CallDetailView({ call, detail, live, onDetail, onError }: Props)
       <SentimentChart sentences={analysis.sentences} durationMs={analysis.durationMs} />
       <ol className="transcript" data-testid="transcript">
         {analysis.sentences.map((s) => (
-          <li key={`${s.start}-${s.end}`} className={s.sentiment.toLowerCase()} title={s.sentiment}>
-            <span className="at">{time(s.start)}</span> {s.text}
+          <li
+            key={`${s.start}-${s.end}`}
+            className={s.sentiment.toLowerCase()}
+            title={s.sentiment}
+            data-speaker={s.speaker ?? undefined}
+          >
+            <span className="at">{time(s.start)}</span> {s.speaker ? <em>{s.speaker}: </em> : null}
+            {s.text}
           </li>
         ))}
       </ol>
+      <Conversation analysis={analysis} />
       {analysis.orders.map((o) => (
         <div key={o.id} className="linked" data-testid="linked-order">
           <strong>Order #{o.number}</strong> · {o.status} · {o.total} {o.currency} · {o.customerName}
@@ -104,6 +113,7 @@ export function CallDetailView({ call, detail, live, onDetail, onError }: Props)
           {analysis.customer.unhappy && <span className="tag">unhappy</span>}
         </div>
       )}
+      <SavedNotes analysis={analysis} />
     </div>
   );
 }

@@ -43,7 +43,7 @@ export function LiveCallControl({ config, status, elsewhere, dispatch, socketId,
           dispatch({ type: 'capture', status: s, ...(live.callId ? { callId: live.callId } : {}) }),
         call: (call) => {
           dispatch({ type: 'capture', callId: call.id });
-          dispatch({ type: 'call', call });
+          dispatch({ type: 'started', call });
         },
         turn: (callId, { words: _words, ...turn }) =>
           dispatch({ type: 'liveTurn', callId, turn, local: true }),
