@@ -9,23 +9,15 @@ import { compareSpec, formatReport, SpecFormatError, specCheckFails } from './sp
 import { ALLOWED_DIFFERENCES } from './spec-differences.js';
 import { MAPPINGS, SKIPPED } from './spec-map.js';
 
-/*
- * JSON is parsed natively. YAML needs the `yaml` package, which is not a dependency of this package (it sits
- * in the store only for vite); it is loaded when resolvable, and otherwise the message says to pass the
- * spec repository's openapi.json, which is generated from the same source.
- */
+// The spec repository ships openapi.yml (the source) and openapi.json (generated from it); both are read.
 async function parseSpec(path: string, text: string): Promise<unknown> {
   if (/\.json$/i.test(path) || text.trimStart().startsWith('{')) return JSON.parse(text);
-  const specifier = 'yaml';
-  let yaml: { parse(text: string): unknown };
+  const { parse } = await import('yaml');
   try {
-    yaml = (await import(specifier)) as typeof yaml;
-  } catch {
-    throw new SpecFormatError(
-      `${path} is YAML and the "yaml" package is not installed here: pass the spec's openapi.json instead (assemblyai-api-spec ships both)`,
-    );
+    return parse(text) as unknown;
+  } catch (error) {
+    throw new SpecFormatError(`${path} is neither JSON nor valid YAML: ${(error as Error).message}`);
   }
-  return yaml.parse(text);
 }
 
 export async function main(args: readonly string[]): Promise<number> {
