@@ -36,6 +36,23 @@ describe('the order note of a two-speaker call, read back from the store', () =>
     const detail = await api.finished(call.id);
     expect(detail.error).toBeNull();
     const analysis = detail.analysis!;
+    // Two voices, told apart by the emulator's diarization, with the roles the service named.
+    const utterances = analysis.utterances!;
+    expect(utterances[0]).toMatchObject({ speaker: 'Agent' });
+    expect(utterances[0]!.text.toLowerCase()).toContain('thank you for calling');
+    expect(new Set(utterances.map((u) => u.label)).size).toBe(2);
+    const caller = utterances.filter((u) => u.speaker === 'Customer').map((u) => u.text.toLowerCase());
+    expect(caller.join(' ')).toContain('tom baker');
+    expect(caller.join(' ')).toContain('arrived broken');
+    expect(utterances.filter((u) => u.speaker === 'Agent').some((u) => /refund today/i.test(u.text))).toBe(
+      true,
+    );
+    // The overall sentiment counts the customer's sentences only.
+    const customerSentences = analysis.sentences.filter((x) => x.speaker === 'Customer');
+    const { POSITIVE, NEUTRAL, NEGATIVE } = analysis.counts;
+    expect(POSITIVE + NEUTRAL + NEGATIVE).toBe(customerSentences.length);
+    expect(analysis.sentences.length).toBeGreaterThan(customerSentences.length);
+    expect(analysis.sentences.find((x) => /arrived broken/i.test(x.text))?.sentiment).toBe('NEGATIVE');
 
     expect(analysis.overall).toBe('NEGATIVE');
     expect(analysis.identity).toEqual({ spoken: 'Tom Baker', onRecord, orderNumber: '85', matches: false });
