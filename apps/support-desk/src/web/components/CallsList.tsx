@@ -32,6 +32,7 @@ export function CallsList({
               type="button"
               className={`call ${call.id === selectedId ? 'selected' : ''}`}
               onClick={() => onSelect(call.id)}
+              data-call={call.id}
               data-status={call.status}
             >
               <span className="name">{call.name}</span>
