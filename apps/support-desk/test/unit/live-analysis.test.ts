@@ -69,3 +69,23 @@ describe('liveTranscriptInput', () => {
     expect(liveTranscriptInput('s', turns, undefined).audio_duration).toBe(6.55);
   });
 });
+
+describe('a live call about a broken order', () => {
+  it('reads "my order number 85 arrived broken and I want a refund" as unhappy', () => {
+    const input = liveTranscriptInput(
+      'session',
+      [
+        {
+          text: 'My order number 85 arrived broken and I want a refund.',
+          words: [
+            { text: 'My', start: 0, end: 300 },
+            { text: 'refund.', start: 2600, end: 3000 },
+          ],
+        },
+      ],
+      3,
+    );
+    expect(input.sentiment_analysis_results?.[0]?.sentiment).toBe('NEGATIVE');
+    expect(analyseSentiment(input).overall).toBe('NEGATIVE');
+  });
+});

@@ -71,7 +71,8 @@ export function identifySpeakers(transcript: SpeakerInput): SpeakerRoles {
   if (labels.length === 0) return { customer: { label: null, by: 'none' }, roles };
 
   const mapping = transcript.speech_understanding?.response?.speaker_identification?.mapping ?? {};
-  const named = (label: string) => mapping[label] ?? label;
+  // Own keys only: a label such as `constructor` is a voice, not Object's property.
+  const named = (label: string) => (Object.hasOwn(mapping, label) ? String(mapping[label]) : label);
   if (labels.length > 1 && labels.some((l) => CALLER_ROLE.test(named(l)))) {
     for (const l of labels) roles.set(l, CALLER_ROLE.test(named(l)) ? 'Customer' : 'Agent');
     const label = labels.find((l) => CALLER_ROLE.test(named(l)))!;
