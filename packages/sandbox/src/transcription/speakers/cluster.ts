@@ -2,8 +2,9 @@ import type { SpeakerRange } from './options.js';
 
 /**
  * Speakers as clusters of pitch. Voices are told apart by their typical pitch (semitones, so that 100 vs 200 Hz
- * and 150 vs 300 Hz are the same distance), clustered with a weighted 1-D k-means. Each pass is O(units × k),
- * and k only grows while the clusters found stay apart, so the cost is linear in the audio's length.
+ * and 150 vs 300 Hz are the same distance), clustered with an exact weighted 1-D k-means. Each fit is
+ * O(k n log n) for n stretches of speech, and k only grows while the clusters found stay apart: no cost grows
+ * with the square of the audio's length.
  */
 
 export interface VoiceUnit {
@@ -21,7 +22,9 @@ export interface VoiceUnit {
 export const MIN_GAP_SEMITONES = 4;
 /** A cluster needs this much voice (20 ms frames: 0.2 s) to be a speaker of its own when the count is open. */
 export const MIN_CLUSTER_WEIGHT = 10;
-const MAX_ITERATIONS = 50;
+/** Bounds that keep sums of squares finite; real pitches are 0–60 semitones, weights thousands of frames. */
+const MAX_ABS_PITCH = 1e4;
+const MAX_WEIGHT = 1e9;
 
 /**
  * A cluster number (0-based, in no particular order) for each unit. With an exact count that many clusters
@@ -34,17 +37,19 @@ export function clusterVoices(units: readonly VoiceUnit[], range: SpeakerRange):
   units.forEach((unit, index) => {
     const { pitch, weight } = unit;
     if (pitch === null || !Number.isFinite(pitch) || !(weight > 0) || !Number.isFinite(weight)) return;
-    voiced.push({ index, pitch, weight });
+    const bounded = Math.max(-MAX_ABS_PITCH, Math.min(MAX_ABS_PITCH, pitch));
+    voiced.push({ index, pitch: bounded, weight: Math.min(weight, MAX_WEIGHT) });
   });
   const labels = new Array<number>(units.length).fill(0);
   if (voiced.length === 0) return labels;
-  const distinct = [...new Set(voiced.map((v) => v.pitch))].sort((a, b) => a - b);
-  const most = Math.max(1, Math.min(range.max, distinct.length));
+  voiced.sort((a, b) => a.pitch - b.pitch);
+  const distinct = new Set(voiced.map((v) => v.pitch)).size;
+  const most = Math.max(1, Math.min(range.max, distinct));
   const least = Math.max(1, Math.min(range.min, most));
-  let fit = kMeans(voiced, distinct, least);
+  let fit = kMeans(voiced, least);
   if (!range.exact) {
     for (let k = least + 1; k <= most; k++) {
-      const next = kMeans(voiced, distinct, k);
+      const next = kMeans(voiced, k);
       if (!separated(next)) break;
       fit = next;
     }
@@ -59,55 +64,80 @@ export function clusterVoices(units: readonly VoiceUnit[], range: SpeakerRange):
 interface Fit {
   centers: number[];
   weights: number[];
+  /** The cluster of each point, points sorted by pitch. */
   assignment: number[];
 }
 
 /**
- * Lloyd's k-means in one dimension, started from k distinct observed pitches spread evenly over their sorted
- * order, so every cluster starts with at least the unit at its centre.
+ * The optimal weighted k-means of points sorted by pitch. In one dimension the best clusters are runs of the
+ * sorted points, so dynamic programming over where each run starts finds the global optimum (no unlucky start
+ * puts two centres in one voice and leaves two voices sharing one). The best start only moves right as the
+ * run's end does, so each layer is filled by divide and conquer in O(n log n).
  */
-function kMeans(points: readonly { pitch: number; weight: number }[], distinct: number[], k: number): Fit {
-  const centers = Array.from(
-    { length: k },
-    (_, i) => distinct[Math.floor(((i + 0.5) * distinct.length) / k)]!,
-  );
-  const assignment = new Array<number>(points.length).fill(0);
-  let weights = new Array<number>(k).fill(0);
-  for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
-    let changed = iteration === 0;
-    points.forEach((p, i) => {
-      const nearest = nearestCenter(centers, p.pitch);
-      if (nearest !== assignment[i]) {
-        assignment[i] = nearest;
-        changed = true;
+function kMeans(points: readonly { pitch: number; weight: number }[], k: number): Fit {
+  const n = points.length;
+  const w = new Float64Array(n + 1);
+  const s = new Float64Array(n + 1);
+  const q = new Float64Array(n + 1);
+  points.forEach((p, i) => {
+    w[i + 1] = w[i]! + p.weight;
+    s[i + 1] = s[i]! + p.weight * p.pitch;
+    q[i + 1] = q[i]! + p.weight * p.pitch * p.pitch;
+  });
+  /** Weighted squared error of the points [i, j) around their mean. */
+  const cost = (i: number, j: number) => {
+    const weight = w[j]! - w[i]!;
+    if (!(weight > 0)) return 0;
+    const sum = s[j]! - s[i]!;
+    return Math.max(0, q[j]! - q[i]! - (sum * sum) / weight);
+  };
+  let previous = Float64Array.from({ length: n + 1 }, (_, j) => cost(0, j));
+  const starts: Int32Array[] = [];
+  for (let m = 1; m < k; m++) {
+    const current = new Float64Array(n + 1).fill(Number.POSITIVE_INFINITY);
+    const start = new Int32Array(n + 1);
+    const fill = (lo: number, hi: number, optLo: number, optHi: number): void => {
+      if (lo > hi) return;
+      const j = (lo + hi) >> 1;
+      let best = Math.max(m, optLo);
+      let bestCost = Number.POSITIVE_INFINITY;
+      for (let i = best; i <= Math.min(j - 1, optHi); i++) {
+        const c = previous[i]! + cost(i, j);
+        if (c < bestCost) {
+          bestCost = c;
+          best = i;
+        }
       }
-    });
-    const sums = new Array<number>(k).fill(0);
-    weights = new Array<number>(k).fill(0);
-    points.forEach((p, i) => {
-      const c = assignment[i]!;
-      sums[c]! += p.pitch * p.weight;
-      weights[c]! += p.weight;
-    });
-    for (let c = 0; c < k; c++) if (weights[c]! > 0) centers[c] = sums[c]! / weights[c]!;
-    if (!changed) break;
+      current[j] = bestCost;
+      start[j] = best;
+      fill(lo, j - 1, optLo, best);
+      fill(j + 1, hi, best, optHi);
+    };
+    fill(m + 1, n, m, n - 1);
+    starts.push(start);
+    previous = current;
   }
+  const assignment = new Array<number>(n).fill(0);
+  let end = n;
+  for (let m = k - 1; m >= 1; m--) {
+    const from = starts[m - 1]![end]!;
+    for (let i = from; i < end; i++) assignment[i] = m;
+    end = from;
+  }
+  const centers = new Array<number>(k).fill(0);
+  const weights = new Array<number>(k).fill(0);
+  points.forEach((p, i) => {
+    centers[assignment[i]!]! += p.weight * p.pitch;
+    weights[assignment[i]!]! += p.weight;
+  });
+  for (let c = 0; c < k; c++) centers[c] = weights[c]! > 0 ? centers[c]! / weights[c]! : 0;
   return { centers, weights, assignment };
 }
 
-function nearestCenter(centers: readonly number[], pitch: number): number {
-  let best = 0;
-  for (let c = 1; c < centers.length; c++) {
-    if (Math.abs(centers[c]! - pitch) < Math.abs(centers[best]! - pitch)) best = c;
-  }
-  return best;
-}
-
+/** Every cluster heavy enough, and neighbouring centres far enough apart, to be voices of their own. */
 function separated(fit: Fit): boolean {
-  const live = fit.centers.filter((_, c) => fit.weights[c]! > 0);
-  if (live.length < fit.centers.length) return false;
-  if (fit.weights.some((w) => w < MIN_CLUSTER_WEIGHT)) return false;
-  const sorted = [...live].sort((a, b) => a - b);
+  if (fit.weights.some((w) => !(w >= MIN_CLUSTER_WEIGHT))) return false;
+  const sorted = [...fit.centers].sort((a, b) => a - b);
   return sorted.every((center, i) => i === 0 || center - sorted[i - 1]! >= MIN_GAP_SEMITONES);
 }
 
