@@ -3,8 +3,9 @@
  * they speak, not by who they are, so the desk decides which label is the customer:
  *
  * 1. The service said so: its speaker identification (`speech_understanding` with `speaker_type: "role"`
- *    and `known_values: ["Agent", "Customer"]`) either relabels the utterances with the roles or returns a
- *    label → role `mapping`; both are read.
+ *    and `known_values: ["Agent", "Customer"]`). AssemblyAI's docs say it replaces the generic labels in
+ *    the transcript with the roles; SDK 4.41.5 types only a `mapping` of label → role in the task's
+ *    response. The docs win, so relabelled utterances are read first, and a `mapping` is read too.
  * 2. Otherwise from what each voice says: a caller gives the order number, their name and asks ("my order",
  *    "I want a refund"); support says "thank you for calling", "how can I help", "I will send you…". Each
  *    agent phrase counts against a label twice what a caller phrase counts for it, since an agent repeats
