@@ -3,9 +3,12 @@ import {
   BaseClient,
   type ClientOptions,
   credentialIssue,
+  DEFAULT_IDEMPOTENCY_LEASE_MS,
   type ErrorDetails,
   headerAuth,
+  type IdempotencyStore,
   isRateLimiter,
+  MemoryIdempotencyStore,
   MemoryRateLimiter,
   NotFoundError,
   type RateLimiter,
@@ -51,6 +54,23 @@ export interface TranscriptionClientOptions extends Omit<ClientOptions, 'baseURL
    * with a `ValidationError`. Default false: a misspelt parameter would otherwise be ignored by the service.
    */
   allowUnknownFields?: boolean;
+  /**
+   * Where the `idempotencyKey`s of `transcripts.submit()` and `transcribe()` are remembered (the service has
+   * no idempotency key, so the client keeps one). Default: in this client's memory. A `RedisIdempotencyStore`
+   * (`@x/core/redis`) shares them between processes.
+   */
+  idempotency?: IdempotencyOptions;
+}
+
+export interface IdempotencyOptions {
+  store?: IdempotencyStore;
+  /**
+   * How long a submit may hold its key before another caller may take it over (after asking the service
+   * whether the first one arrived). Bounds the submit request too. Default 120 000 ms.
+   */
+  leaseMs?: number;
+  /** How long a key is remembered after its last change. Default 24 h. */
+  ttlMs?: number;
 }
 
 const DEFAULT_RATE_LIMIT: RateLimitOptions = { limit: 60, interval: '1m' };
@@ -75,6 +95,7 @@ export class TranscriptionClient extends BaseClient<TranscriptionClientOptions> 
       maxConcurrentJobs: _jobs,
       pollShare: _share,
       allowUnknownFields,
+      idempotency: _idempotency,
       ...core
     } = options;
     super(
@@ -110,6 +131,7 @@ interface ClientLimits {
   modelLimiters: ReadonlyMap<string, RateLimiter>;
   pollLimiter: RateLimiter | undefined;
   jobSlots: JobSlots;
+  idempotency: IdempotencyOptions & { store: IdempotencyStore };
 }
 
 /** What the resources share: the client, and the client's limits on models, polling and jobs. */
@@ -143,6 +165,10 @@ function clientLimits(
     jobSlots: changed('maxConcurrentJobs')
       ? new JobSlots(options.maxConcurrentJobs ?? 5)
       : inheriting!.limits.jobSlots,
+    // A clone keeps its parent's keys, or a key used on both would send twice.
+    idempotency: changed('idempotency')
+      ? { ...options.idempotency, store: options.idempotency?.store ?? new MemoryIdempotencyStore() }
+      : inheriting!.limits.idempotency,
   };
 }
 
@@ -270,6 +296,7 @@ function checkOptions(options: TranscriptionClientOptions): { baseUrl: string; s
   const share = options.pollShare;
   if (share !== undefined && !(share > 0 && share <= 1))
     issues.push({ path: 'pollShare', message: 'must be in (0, 1]' });
+  idempotencyIssues(options.idempotency, issues);
   const streaming = httpBase(
     options.streamingBaseUrl ?? DEFAULT_STREAMING_BASE_URL,
     'streamingBaseUrl',
@@ -294,4 +321,33 @@ function httpBase(value: unknown, path: string, issues: ValidationIssue[]): stri
     issues.push({ path, message: `is not a URL: ${JSON.stringify(String(value)).slice(0, 80)}` });
   }
   return undefined;
+}
+
+function idempotencyIssues(options: IdempotencyOptions | undefined, issues: ValidationIssue[]): void {
+  if (options === undefined) return;
+  if (typeof options !== 'object' || options === null) {
+    issues.push({ path: 'idempotency', message: 'must be an object' });
+    return;
+  }
+  const store = options.store as Partial<IdempotencyStore> | undefined;
+  if (
+    store !== undefined &&
+    !['reserve', 'complete', 'release', 'get'].every((m) => typeof store?.[m as 'get'] === 'function')
+  ) {
+    issues.push({
+      path: 'idempotency.store',
+      message: 'must be an IdempotencyStore (reserve, complete, release, get)',
+    });
+  }
+  const { leaseMs, ttlMs } = options;
+  if (leaseMs !== undefined && !(Number.isFinite(leaseMs) && leaseMs >= 5000)) {
+    issues.push({ path: 'idempotency.leaseMs', message: 'must be a number of ms, at least 5000' });
+  }
+  // A pending record that expired before its lease would let a second caller send while the first may.
+  if (
+    ttlMs !== undefined &&
+    !(Number.isFinite(ttlMs) && ttlMs >= (leaseMs ?? DEFAULT_IDEMPOTENCY_LEASE_MS))
+  ) {
+    issues.push({ path: 'idempotency.ttlMs', message: 'must be a number of ms, at least leaseMs' });
+  }
 }

@@ -6,9 +6,16 @@ export {
   ConnectionError,
   FileError,
   fileBody,
+  IdempotencyAmbiguousError,
+  IdempotencyConflictError,
+  IdempotencyError,
+  IdempotencyPendingError,
+  type IdempotencyStore,
+  IdempotencyStoreError,
   InternalServerError,
   type Logger,
   type LogLevel,
+  MemoryIdempotencyStore,
   NotFoundError,
   Page,
   PagePromise,
@@ -26,7 +33,7 @@ export {
   ValidationError,
   XError,
 } from '@x/core';
-export { TranscriptionClient, type TranscriptionClientOptions } from './client.js';
+export { type IdempotencyOptions, TranscriptionClient, type TranscriptionClientOptions } from './client.js';
 export { TranscriptError, TranscriptWaitTimeoutError } from './errors.js';
 export type { Files, UploadInput, UploadOptions } from './resources/files.js';
 export type { Streaming, TranscriberOptions } from './resources/streaming.js';

@@ -1,11 +1,15 @@
 import {
   APIPromise,
   cursorStrategy,
+  type IdempotencyRecord,
+  idempotencyKeyIssue,
   type PagePromise,
   parseInput,
   type RequestOptions,
+  runIdempotent,
   TimeoutError,
   ValidationError,
+  type WithResponse,
   waitFor,
 } from '@x/core';
 import type { TranscriptionContext } from '../client.js';
@@ -54,7 +58,15 @@ export type TranscribeParams = Omit<TranscriptParams, 'audio_url'> &
 export interface TranscribeOptions extends WaitOptions {
   /** For the upload of `audio`: progress of the bytes sent. */
   onUploadProgress?: UploadOptions['onProgress'];
+  /** One job per key, as for `submit()`. With local `audio`, a repeated call uploads again but submits once. */
+  idempotencyKey?: string;
 }
+
+/**
+ * How far before a key's reservation recovery looks for the job of an attempt whose answer was lost: the
+ * service stamps `created` on its own clock, the reservation is on the store's; this absorbs their skew.
+ */
+const RECOVERY_SKEW_MS = 5 * 60_000;
 
 /** `/v2/transcript`: transcription jobs, their results and the views derived from them. */
 export class Transcripts {
@@ -68,21 +80,13 @@ export class Transcripts {
 
   /**
    * Starts a job and answers it `queued`. Never retried by default: a repeated submission would be a
-   * second, billed job (pass `retryNonIdempotent: true` if you accept that).
+   * second, billed job (pass `retryNonIdempotent: true` if you accept that). With an `idempotencyKey`
+   * (kept by the client: the service has none), a repeated or concurrent call with the same key answers
+   * the first call's transcript instead of submitting again; see the README for what it guarantees.
    */
   submit(params: TranscriptParams, options?: RequestOptions): APIPromise<Transcript> {
-    return this.#context.client.request(async () => {
-      const body = this.#checkParams(params, 'transcripts.submit params');
-      await this.#modelWindow(body.speech_models[0], options?.signal);
-      return {
-        method: 'POST',
-        path: '/v2/transcript',
-        body,
-        schema: transcript,
-        what: 'transcripts.submit',
-        options,
-      };
-    });
+    if (options?.idempotencyKey === undefined) return this.#post(params, options);
+    return new APIPromise(this.#submitOnce(params, options, 'transcripts.submit'));
   }
 
   /** The transcript in its current state; a failed job is returned as is, with `status: "error"`. */
@@ -179,7 +183,10 @@ export class Transcripts {
         },
       ]);
     }
-    // Checked before any upload, so a bad parameter costs no upload.
+    // Checked before any upload, so a bad parameter or key costs no upload.
+    const key = options.idempotencyKey;
+    const keyIssue = key === undefined ? undefined : idempotencyKeyIssue(key);
+    if (keyIssue) throw new ValidationError('transcripts.transcribe options', [keyIssue]);
     this.#checkParams(
       { audio_url: 'https://example.invalid/', ...rest } as TranscriptParams,
       'transcripts.transcribe params',
@@ -187,19 +194,31 @@ export class Transcripts {
     const release = await this.#context.jobSlots.acquire(options.signal);
     try {
       let audioUrl = rest.audio_url as string | undefined;
+      let uploaded = false;
       if (audio !== undefined) {
         if (typeof audio === 'string' && /^https?:\/\//i.test(audio)) audioUrl = audio;
         else {
-          const uploaded = await this.#files.upload(audio, {
+          const upload = await this.#files.upload(audio, {
             signal: options.signal,
             onProgress: options.onUploadProgress,
           });
-          audioUrl = uploaded.upload_url;
+          audioUrl = upload.upload_url;
+          uploaded = true;
         }
       }
-      const submitted = await this.submit({ ...rest, audio_url: audioUrl! } as TranscriptParams, {
-        signal: options.signal,
-      });
+      const params = { ...rest, audio_url: audioUrl! } as TranscriptParams;
+      const submitted =
+        key === undefined
+          ? await this.submit(params, { signal: options.signal })
+          : (
+              await this.#submitOnce(
+                params,
+                { signal: options.signal, idempotencyKey: key },
+                'transcripts.transcribe',
+                // Each upload has a new URL: the key stands for the other parameters.
+                uploaded ? { ...rest, audio: 'uploaded' } : undefined,
+              )
+            ).data;
       if (submitted.status === 'completed') return submitted;
       if (submitted.status === 'error') throw new TranscriptError(submitted);
       return await this.waitUntilDone(submitted.id, options);
@@ -255,6 +274,71 @@ export class Transcripts {
   /** The URL of the audio with PII silenced (for transcripts made with `redact_pii_audio: true`). */
   redactedAudio(id: string, options?: RequestOptions): APIPromise<RedactedAudioResponse> {
     return this.#view(id, 'redacted-audio', redactedAudioResponse, options);
+  }
+
+  #post(params: TranscriptParams, options?: RequestOptions): APIPromise<Transcript> {
+    return this.#context.client.request(async () => {
+      const body = this.#checkParams(params, 'transcripts.submit params');
+      await this.#modelWindow(body.speech_models[0], options?.signal);
+      return {
+        method: 'POST',
+        path: '/v2/transcript',
+        body,
+        schema: transcript,
+        what: 'transcripts.submit',
+        options,
+      };
+    });
+  }
+
+  /** `fingerprint`: what the key stands for, when not the request itself (a local upload's URL differs each time). */
+  async #submitOnce(
+    params: TranscriptParams,
+    options: RequestOptions,
+    what: string,
+    fingerprint?: unknown,
+  ): Promise<WithResponse<Transcript>> {
+    const { idempotencyKey: key, ...rest } = options;
+    const issue = idempotencyKeyIssue(key);
+    if (issue) throw new ValidationError(`${what} options`, [issue]);
+    const body = this.#checkParams(params, `${what} params`);
+    const { store, leaseMs, ttlMs } = this.#context.idempotency;
+    return runIdempotent({
+      store,
+      key: key!,
+      fingerprint: fingerprint ?? body,
+      sent: body.audio_url,
+      leaseMs,
+      ttlMs,
+      signal: rest.signal,
+      send: async (deadline) => {
+        // Ends (aborted, never retried) before the lease does, so nobody takes the key over meanwhile.
+        const left = Math.max(1, deadline - Date.now());
+        const totalTimeout = Math.min(rest.totalTimeout ?? left, left);
+        const sent = await this.#post(body, { ...rest, totalTimeout }).withResponse();
+        return { id: sent.data.id, value: sent };
+      },
+      recover: (record) => this.#recover(record, rest.signal),
+      fetch: (id) => this.get(id, { signal: rest.signal }).withResponse(),
+    });
+  }
+
+  /**
+   * Jobs an earlier attempt of `record` may have created: created since its reservation (less the skew)
+   * with an `audio_url` it sent. The list is newest first, so the walk stops at the first older one.
+   */
+  async #recover(record: IdempotencyRecord, signal: AbortSignal | undefined): Promise<string[]> {
+    const from = record.since - RECOVERY_SKEW_MS;
+    const ids: string[] = [];
+    for await (const item of this.list({ limit: 200 }, { signal })) {
+      // `created` has no offset; the service's clock is UTC (as its `created_on` filter is).
+      const created = Date.parse(
+        /[zZ]|[+-]\d\d:?\d\d$/.test(item.created) ? item.created : `${item.created}Z`,
+      );
+      if (created < from) break;
+      if (record.sent.includes(item.audio_url)) ids.push(item.id);
+    }
+    return ids;
   }
 
   #view<T>(
