@@ -68,6 +68,12 @@ it('streams the microphone live, shows partials then finals in both tabs, and an
   }
 
   await capturing.getByRole('button', { name: 'Live call' }).click();
+  // The other tab lists the call without opening it (it keeps what it shows); its user opens it.
+  const listed = watching.locator('[data-testid="calls"] button[data-status="live"]');
+  await listed.waitFor({ timeout: 20_000 });
+  expect(await watching.getByTestId('call-detail').count()).toBe(0);
+  await listed.click();
+  await watching.locator('[data-testid="call-detail"][data-live]').waitFor();
   await capturing
     .locator('[data-testid="live-control"][data-status="listening"]')
     .waitFor({ timeout: 20_000 });
@@ -109,5 +115,6 @@ it('streams the microphone live, shows partials then finals in both tabs, and an
   const notes = await desk.store.orders.notes.list(88);
   const note = notes.data.find((n) => n.note.startsWith('Support call analysed'));
   expect(note?.note).toContain('Jane Smith called about order #88');
+  expect(note?.note).toContain('Overall sentiment: NEGATIVE (all sentences;');
   expect(desk.sandbox.transcription!.streaming.stats().open).toBe(0);
 });
