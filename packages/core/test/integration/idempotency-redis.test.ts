@@ -7,7 +7,9 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AbortError,
   ConnectionError,
+  canonicalJson,
   IdempotencyAmbiguousError,
   IdempotencyConflictError,
   type IdempotencyRecord,
@@ -149,6 +151,40 @@ describe.each(stores)('runIdempotent over the %s store', (_name, makeStore) => {
       runIdempotent({ store, key, fingerprint: 1, sent: 'v', ...svc, send: svc.send('v') }),
     ).resolves.toBe('job-1');
     expect(svc.jobs).toHaveLength(1);
+  });
+
+  it('an owner that died: a waiter waits out its lease, takes over, and adopts the job it sent', async () => {
+    const store = makeStore();
+    const svc = service();
+    const key = `order-${++keyCounter}`;
+    const fingerprint = await sha256Hex(canonicalJson(1));
+    await store.reserve(await sha256Hex(key), {
+      owner: 'dead',
+      fingerprint,
+      sent: 'd',
+      leaseMs: 300,
+      ttlMs: 60_000,
+    });
+    await svc.send('d')();
+    await expect(
+      runIdempotent({ store, key, fingerprint: 1, sent: 'd', ...svc, send: svc.send('d') }),
+    ).resolves.toBe('job-1');
+    expect(svc.jobs).toHaveLength(1);
+  });
+
+  it('a waiter aborted while the key is pending: AbortError, nothing sent, the owner unaffected', async () => {
+    const store = makeStore();
+    const svc = service();
+    const key = `order-${++keyCounter}`;
+    const fingerprint = await sha256Hex(canonicalJson(1));
+    const keyHash = await sha256Hex(key);
+    await store.reserve(keyHash, { owner: 'alive', fingerprint, sent: 'e', leaseMs: 60_000, ttlMs: 60_000 });
+    const signal = AbortSignal.timeout(200);
+    await expect(
+      runIdempotent({ store, key, fingerprint: 1, sent: 'e', signal, ...svc, send: svc.send('e') }),
+    ).rejects.toBeInstanceOf(AbortError);
+    expect(svc.jobs).toHaveLength(0);
+    expect((await store.get(keyHash))?.owner).toBe('alive');
   });
 
   it('several matches: IdempotencyAmbiguousError names them, nothing more is sent', async () => {

@@ -1,7 +1,7 @@
 /**
  * `idempotencyKey` on `transcripts.submit()` against the transcription emulator over real sockets: jobs
  * are counted with the emulator's own list endpoint. Same key twice (and at once) in one process → one
- * job; the same key with other parameters → conflict, nothing sent; a submit whose response a real TCP
+ * job (transcribe() too); the same key with other parameters → conflict, nothing sent; a submit whose response a real TCP
  * proxy drops after the emulator created the job, retried with the key → still one job, and the retry
  * answers its id; 3 separate Node processes on one real redis-server, same key at the same moment → one
  * job, all three get its id.
@@ -20,6 +20,7 @@ import { type RedisServer, startRedisServer } from '../../../core/test/helpers/r
 import {
   ConnectionError,
   IdempotencyConflictError,
+  TranscriptError,
   type TranscriptionClient,
   ValidationError,
 } from '../../src/index.js';
@@ -88,6 +89,27 @@ describe('idempotencyKey in one process', () => {
     expect(error).toBeInstanceOf(IdempotencyConflictError);
     expect((error as Error).message).not.toContain('order-2001');
     expect(await jobsFor(audio_url)).toHaveLength(1);
+  });
+
+  it('transcribe() twice with one key: one job, both calls end on that job', async () => {
+    const audio_url = freshUrl();
+    const run = () =>
+      client.transcripts
+        .transcribe(
+          { audio_url, speech_models: ['universal-2'] },
+          { idempotencyKey: 'job-3001', pollInterval: 50 },
+        )
+        .catch((e: unknown) => e);
+    const [a, b] = await Promise.all([run(), run()]);
+    // The "audio" is a 404, so the job fails: both calls report the same failed job.
+    expect(a).toBeInstanceOf(TranscriptError);
+    expect(b).toBeInstanceOf(TranscriptError);
+    const jobs = await jobsFor(audio_url);
+    expect(jobs).toHaveLength(1);
+    expect([(a as TranscriptError).transcriptId, (b as TranscriptError).transcriptId]).toEqual([
+      jobs[0],
+      jobs[0],
+    ]);
   });
 
   it('an unusable key is refused before any request, naming idempotencyKey', async () => {
