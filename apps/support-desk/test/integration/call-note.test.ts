@@ -74,5 +74,9 @@ describe('the order note of a two-speaker call, read back from the store', () =>
     expect(note.note).toMatch(/\nEntities: (?!none)\S/);
     for (const item of analysis.actionItems!) expect(note.note).toContain(`- ${item}`);
     expect(analysis.entities!.length).toBeGreaterThan(0);
+    // The customer's unhappiness tags the order's customer (the complaint is about their order).
+    expect(analysis.customerTagged).toBe(true);
+    const tagged = await desk.store.customers.get(order.customer_id);
+    expect(tagged.meta_data.find((m) => m.key === 'support_desk_unhappy')?.value).toBe('yes');
   }, 120_000);
 });
