@@ -4,22 +4,20 @@
  * job (transcribe() too); the same key with other parameters → conflict, nothing sent; a submit whose response a real TCP
  * proxy drops after the emulator created the job, retried with the key → still one job, and the retry
  * answers its id; 3 separate Node processes on one real redis-server, same key at the same moment → one
- * job, all three get its id.
+ * job, all three get its id; a Redis that does not answer → IdempotencyStoreError, nothing submitted.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import {
-  type AddressInfo,
-  connect,
-  createServer as createTcpServer,
-  type Server as TcpServer,
-} from 'node:net';
+import { createRequire } from 'node:module';
+import { type AddressInfo, connect, createServer as createTcpServer, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { RedisIdempotencyStore } from '@x/core/redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RedisServer, startRedisServer } from '../../../core/test/helpers/redis-server.js';
 import {
   ConnectionError,
   IdempotencyConflictError,
+  IdempotencyStoreError,
   TranscriptError,
   type TranscriptionClient,
   ValidationError,
@@ -131,11 +129,16 @@ describe('idempotencyKey in one process', () => {
  */
 async function dropFirstSubmitReply(
   target: URL,
-): Promise<{ server: TcpServer; url: string; dropped: () => number }> {
+): Promise<{ close: () => Promise<void>; url: string; dropped: () => number }> {
   let dropped = 0;
   let armed = true;
+  const sockets = new Set<Socket>();
   const server = createTcpServer((downstream) => {
     const upstream = connect(Number(target.port), target.hostname);
+    for (const socket of [downstream, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    }
     let dropping = false;
     downstream.on('data', (chunk) => {
       if (armed && chunk.toString('latin1').startsWith('POST /v2/transcript ')) {
@@ -160,9 +163,14 @@ async function dropFirstSubmitReply(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    server,
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     dropped: () => dropped,
+    // Kept-alive connections would hold close() open until they idle out.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }),
   };
 }
 
@@ -185,7 +193,7 @@ describe('a submit whose response is dropped', () => {
       // Recorded now: a third call answers the same id at once.
       expect((await viaProxy.transcripts.submit(params, { idempotencyKey: 'call-77' })).id).toBe(created[0]);
     } finally {
-      await new Promise((resolve) => proxy.server.close(resolve));
+      await proxy.close();
     }
   });
 });
@@ -262,5 +270,29 @@ describe('3 processes on one Redis', () => {
     const jobs = await jobsFor(audio_url);
     expect(jobs).toHaveLength(1);
     expect(ids).toEqual([jobs[0], jobs[0], jobs[0]]);
+  });
+
+  it('a Redis that does not answer: IdempotencyStoreError, nothing submitted', async () => {
+    // ioredis is @x/core's dependency (an optional peer), not this package's.
+    const { Redis } = createRequire(new URL('../../../core/package.json', import.meta.url))('ioredis');
+    const dead = new Redis({
+      port: 1,
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    dead.on('error', () => {});
+    try {
+      const viaDead = clientFor(box, { idempotency: { store: new RedisIdempotencyStore({ redis: dead }) } });
+      const audio_url = freshUrl();
+      const error = await viaDead.transcripts
+        .submit({ audio_url, speech_models: ['universal-2'] }, { idempotencyKey: 'order-4001' })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(IdempotencyStoreError);
+      expect((error as Error).message).not.toContain('order-4001');
+      expect(await jobsFor(audio_url)).toHaveLength(0);
+    } finally {
+      dead.disconnect();
+    }
   });
 });
