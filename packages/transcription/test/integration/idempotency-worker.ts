@@ -1,6 +1,7 @@
 /**
  * One separate Node process for idempotency.test.ts (`node --import tsx`, forked with an IPC channel):
- * a TranscriptionClient whose keys live in Redis. Environment: SANDBOX_URL, SANDBOX_API_KEY, REDIS_URL.
+ * a TranscriptionClient whose keys live in Redis. Environment: SANDBOX_URL, SANDBOX_API_KEY, REDIS_URL,
+ * optionally IDEMPOTENCY_LEASE_MS.
  * Sends { type: 'ready' } once Redis answers; on { type: 'submit', key, audio_url } it submits with that
  * idempotencyKey and replies { type: 'submitted', id } or { type: 'failed', name, message }; on
  * { type: 'exit' } it closes Redis and disconnects.
@@ -23,7 +24,10 @@ const client = new TranscriptionClient({
   baseUrl: process.env.SANDBOX_URL!,
   rateLimit: false,
   logLevel: 'off',
-  idempotency: { store: new RedisIdempotencyStore({ redis }) },
+  idempotency: {
+    store: new RedisIdempotencyStore({ redis }),
+    leaseMs: process.env.IDEMPOTENCY_LEASE_MS ? Number(process.env.IDEMPOTENCY_LEASE_MS) : undefined,
+  },
 });
 
 process.on('message', async (message: { type: string; key?: string; audio_url?: string }) => {

@@ -4,7 +4,9 @@
  * job (transcribe() too); the same key with other parameters → conflict, nothing sent; a submit whose response a real TCP
  * proxy drops after the emulator created the job, retried with the key → still one job, and the retry
  * answers its id; 3 separate Node processes on one real redis-server, same key at the same moment → one
- * job, all three get its id; a Redis that does not answer → IdempotencyStoreError, nothing submitted.
+ * job, all three get its id; a process SIGKILLed after its POST reached the emulator → the next caller
+ * waits out its lease and adopts that job; a Redis that does not answer → IdempotencyStoreError, nothing
+ * submitted.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
@@ -125,10 +127,12 @@ describe('idempotencyKey in one process', () => {
 
 /**
  * A TCP proxy in front of the emulator that forwards the first `POST /v2/transcript` and, when the
- * emulator's answer arrives (so the job exists), destroys the client's socket instead of passing it on.
+ * emulator's answer arrives (so the job exists), destroys the client's socket instead of passing it on
+ * (`drop`), or keeps it open without a byte (`hold`: the client waits on, as a process that dies would).
  */
 async function dropFirstSubmitReply(
   target: URL,
+  mode: 'drop' | 'hold' = 'drop',
 ): Promise<{ close: () => Promise<void>; url: string; dropped: () => number }> {
   let dropped = 0;
   let armed = true;
@@ -153,6 +157,7 @@ async function dropFirstSubmitReply(
         return;
       }
       dropped++;
+      if (mode === 'hold') return;
       downstream.destroy();
       upstream.destroy();
     });
@@ -293,6 +298,44 @@ describe('3 processes on one Redis', () => {
       expect(await jobsFor(audio_url)).toHaveLength(0);
     } finally {
       dead.disconnect();
+    }
+  });
+
+  it('a process killed after its POST reached the service: the next caller waits out the lease and adopts that job', async () => {
+    const proxy = await dropFirstSubmitReply(new URL(box.url), 'hold');
+    const doomed = await startWorker({
+      SANDBOX_URL: proxy.url,
+      SANDBOX_API_KEY: box.transcription.apiKey,
+      REDIS_URL: redisServer.url,
+      IDEMPOTENCY_LEASE_MS: '5000',
+    });
+    const { Redis } = createRequire(new URL('../../../core/package.json', import.meta.url))('ioredis');
+    const redis = new Redis(redisServer.url);
+    try {
+      const audio_url = freshUrl();
+      const key = 'crash-5001';
+      doomed.child.send({ type: 'submit', key, audio_url });
+      // Bounded: the job shows up once the emulator has the POST (the proxy holds its answer).
+      let jobs: string[] = [];
+      for (let i = 0; i < 400 && jobs.length === 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        jobs = await jobsFor(audio_url);
+      }
+      expect(jobs).toHaveLength(1);
+      doomed.child.kill('SIGKILL');
+      const survivor = clientFor(box, {
+        idempotency: { store: new RedisIdempotencyStore({ redis }), leaseMs: 5000 },
+      });
+      const adopted = await survivor.transcripts.submit(
+        { audio_url, speech_models: ['universal-2'] },
+        { idempotencyKey: key },
+      );
+      expect(adopted.id).toBe(jobs[0]);
+      expect(await jobsFor(audio_url)).toEqual(jobs);
+    } finally {
+      if (doomed.child.exitCode === null && doomed.child.signalCode === null) doomed.child.kill('SIGKILL');
+      redis.disconnect();
+      await proxy.close();
     }
   });
 });
