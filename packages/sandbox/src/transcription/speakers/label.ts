@@ -14,8 +14,11 @@ export interface Track {
  * The transcript's words from its tracks, with `speaker` (and `channel`) as the service sets them, in time order.
  * - `speaker_labels` alone: "A", "B"… per voice, in order of first appearance.
  * - `multichannel` alone: the channel number is the speaker ("1", "2"…), and every word has `channel`.
- * - both: speakers are found within each channel and named channel then letter ("1A", "1B", "2A"), the
+ * - both: speakers are found within each channel and named `{channel}{speaker}` ("1A", "1B", "2A"), the
  *   docs' per-channel diarization; `speaker_options` applies per channel there.
+ * The docs (multichannel-transcription.mdx) and the SDK 4.41.5 disagree on multichannel speakers: the SDK's
+ * `TranscriptUtterance.speaker` says every speaker is "a sequential capital letter", while the docs print
+ * `Channel {utterance.speaker}` and spell out the `{channel}{speaker}` labels. The docs win here.
  * - neither: `speaker` is null.
  * `keep` drops words (audio_start_from / audio_end_at) after diarization, so the voices stay aligned with words.
  */

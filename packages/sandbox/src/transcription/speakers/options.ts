@@ -1,12 +1,14 @@
 /**
  * How many speakers a request allows, from `speakers_expected` and `speaker_options`. AssemblyAI's docs
- * (pre-recorded-audio/label-speakers): `speakers_expected` is the exact count; `min_speakers_expected` is a
- * hard lower limit ("the model won't return fewer speakers than this", default 1) and `max_speakers_expected`
- * a hard upper one. With `multichannel` they apply per channel (assemblyai-api-spec PR 781).
+ * (assemblyai-api-spec, speaker-diarization.mdx): `speakers_expected` is the exact count, to be used "only when
+ * you are confident"; `speaker_options` sets a range, and "by default, the model will return between 1 and 10
+ * speakers". With `multichannel` the range applies per channel (multichannel-transcription.mdx).
  */
 
 /** Speakers are lettered A to Z; a bound above that is read as Z (the SDK types set no upper limit). */
 export const MAX_SPEAKERS = 26;
+/** The service's upper limit when `speaker_options` sets none. */
+export const DEFAULT_MAX_SPEAKERS = 10;
 
 export interface SpeakerRange {
   min: number;
@@ -44,7 +46,7 @@ export function speakerOptionsProblem(params: Params): string | null {
 
 /**
  * The allowed number of speakers. `speakers_expected` wins over `speaker_options` (it is the exact count);
- * without either, 1 to `MAX_SPEAKERS`. Call after `speakerOptionsProblem` returned null; anything malformed
+ * without either, 1 to `DEFAULT_MAX_SPEAKERS` (or to the minimum, when that is higher). Call after `speakerOptionsProblem` returned null; anything malformed
  * that reaches here anyway is ignored, never thrown.
  */
 export function speakerRange(params: Params): SpeakerRange {
@@ -56,6 +58,6 @@ export function speakerRange(params: Params): SpeakerRange {
   const options = (typeof params.speaker_options === 'object' && params.speaker_options) || {};
   const { min_speakers_expected: rawMin, max_speakers_expected: rawMax } = options as Params;
   const min = isCount(rawMin) ? Math.min(rawMin, MAX_SPEAKERS) : 1;
-  const max = isCount(rawMax) ? Math.max(min, Math.min(rawMax, MAX_SPEAKERS)) : MAX_SPEAKERS;
+  const max = Math.max(min, isCount(rawMax) ? Math.min(rawMax, MAX_SPEAKERS) : DEFAULT_MAX_SPEAKERS);
   return { min, max, exact: min === max };
 }
