@@ -1,11 +1,12 @@
 /**
  * Speaker labels and the speaker-aware intelligence through this SDK against the sandbox over a real socket:
  * two flite voices (slt, a woman's; kal, flite's default man's voice) take six turns, joined with sox by the
- * sandbox's synthesizeConversation, which also gives the true turn times. PocketSphinx hears kal's 8 kHz speech
- * mostly as other words, so nothing here depends on what the customer's words were, only on where they were. Asserted: two speakers, the
- * utterances' speakers alternate exactly as the voices do, each voice keeps one label, sentiment sentences
- * carry the speaker who said them, and speaker identification maps both labels onto the roles offered.
- * (speakers.test.ts has the four-turn slt/kal16 case; the sandbox's contract tests have multichannel.)
+ * sandbox's synthesizeConversation, which also gives the true turn times. PocketSphinx hears kal's 8 kHz
+ * speech mostly as other words, so nothing here depends on what the customer said, only on when. Asserted:
+ * two speakers, the utterances' speakers alternate exactly as the voices do, each voice keeps one label,
+ * sentiment sentences carry the speaker who said them, and speaker identification maps both labels onto the
+ * roles offered. (speakers.test.ts has the four-turn slt/kal16 case; speakers-multichannel.test.ts one voice
+ * per channel.)
  */
 import { type Conversation, synthesizeConversation, turnAt } from '@x/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
