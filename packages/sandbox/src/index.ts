@@ -53,6 +53,12 @@ export type { PocketSphinxOptions } from './transcription/engine/pocketsphinx.js
 export type { AudioHeader, EngineErrorCode, TranscribeOptions } from './transcription/engine/types.js';
 export type { WebhookOptions as TranscriptionWebhookOptions } from './transcription/model/webhooks.js';
 export {
+  type Conversation,
+  type ConversationTurn,
+  synthesizeConversation,
+  turnAt,
+} from './transcription/speakers/conversation.js';
+export {
   normaliseWords,
   SPEECH_VOICES,
   type SpeechVoice,
@@ -60,12 +66,6 @@ export {
   synthesizeSpeech,
   wordErrorRate,
 } from './transcription/speech.js';
-export {
-  type Conversation,
-  type ConversationTurn,
-  synthesizeConversation,
-  turnAt,
-} from './transcription/speakers/conversation.js';
 export type { RefusalCode, StreamingRefusal } from './transcription/streaming/faults.js';
 export type {
   RecognizerUpdate,
