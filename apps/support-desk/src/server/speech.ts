@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SampleCallLine, SampleSpeaker } from './sample-call.js';
@@ -80,6 +80,22 @@ export async function synthesize(
     typeof script === 'string' ? [{ speaker: 'customer', text: script }] : script;
   const dir = await mkdtemp(join(tmpdir(), 'support-desk-sample-'));
   const out = join(dir, 'sample-call.wav');
+  try {
+    await speak(tool, lines, dir, out);
+  } catch (error) {
+    // A voice or sox that failed leaves its parts behind; nobody else knows this directory.
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return out;
+}
+
+async function speak(
+  tool: SpeechTool,
+  lines: readonly SampleCallLine[],
+  dir: string,
+  out: string,
+): Promise<void> {
   const parts: string[] = [];
   for (const [i, line] of lines.entries()) {
     const part = lines.length === 1 ? out : join(dir, `line-${i}.wav`);
@@ -87,7 +103,7 @@ export async function synthesize(
     if (code !== 0) throw new Error(`${tool.name} failed (exit ${code}): ${stderr.trim().slice(0, 200)}`);
     parts.push(part);
   }
-  if (lines.length === 1) return out;
+  if (lines.length === 1) return;
   const gap = join(dir, 'gap.wav');
   const silence = [
     '-n',
@@ -108,5 +124,4 @@ export async function synthesize(
   if (code === -1)
     throw new Error('sox is needed to join a two-voice sample call (Debian: apt-get install sox)');
   if (code !== 0) throw new Error(`sox failed (exit ${code}): ${stderr.trim().slice(0, 200)}`);
-  return out;
 }

@@ -53,6 +53,8 @@ interface LiveSession {
  */
 export class LiveCalls {
   readonly #sessions = new Map<string, LiveSession>();
+  /** Starts past the open-calls check and not yet in `#sessions` (awaiting their token and record). */
+  #starting = 0;
   readonly #starts: SlidingWindow;
 
   constructor(private readonly o: LiveCallsOptions) {
@@ -62,7 +64,9 @@ export class LiveCalls {
   /** Opens a live call: a token for the page's socket (the key stays here), and the call record. */
   async start(name: string | undefined): Promise<LiveCallStart> {
     const { limits } = this.o;
-    if (this.#sessions.size >= limits.maxOpen) {
+    // Starts still awaiting their token count as open: ten requests at once must not all pass while none
+    // is in `#sessions` yet.
+    if (this.#sessions.size + this.#starting >= limits.maxOpen) {
       throw tooMany(
         `${limits.maxOpen} live calls are open already: end one first`,
         'too_many_live_calls',
@@ -72,12 +76,19 @@ export class LiveCalls {
     const wait = this.#starts.take(Date.now());
     if (wait > 0)
       throw tooMany(`at most ${limits.startsPerMinute} live calls start per minute`, 'rate_limited', wait);
-    const token = await this.#token();
-    const call = await this.o.registry.create(
-      name ?? `Live call ${new Date().toLocaleTimeString('en-GB')}`,
-      'live',
-      'live',
-    );
+    this.#starting += 1;
+    let token: Awaited<ReturnType<LiveCalls['token']>>;
+    let call: CallRecord;
+    try {
+      token = await this.#token();
+      call = await this.o.registry.create(
+        name ?? `Live call ${new Date().toLocaleTimeString('en-GB')}`,
+        'live',
+        'live',
+      );
+    } finally {
+      this.#starting -= 1;
+    }
     const key = randomBytes(24);
     const session: LiveSession = {
       call,
@@ -138,6 +149,8 @@ export class LiveCalls {
     socketId?: string,
   ): Promise<number> {
     const session = await this.#session(id, key);
+    // The call may have ended while this request waited: its transcript is stored, a turn now would be lost.
+    if (this.#sessions.get(id) !== session) throw new HttpError(409, `live call ${id} has ended`, 'not_live');
     const wait = session.relays.take(Date.now());
     if (wait > 0)
       throw tooMany(`at most ${this.o.limits.relaysPerSecond} relays per second`, 'rate_limited', wait);
@@ -173,9 +186,9 @@ export class LiveCalls {
     key: string | undefined,
     ending: { session_id?: string | undefined; audio_duration_seconds?: number | undefined },
   ): Promise<CallView> {
-    const call = await this.o.registry.get(id);
     const session = this.#sessions.get(id);
     if (!session) {
+      const call = await this.o.registry.get(id);
       if (call?.source === 'live') return view(call);
       throw new HttpError(404, `no live call ${id}`, 'not_found');
     }
@@ -206,11 +219,18 @@ export class LiveCalls {
     // Taken out first: from here on, turns and a second end find no session.
     if (this.#sessions.get(call.id) !== session) return;
     this.#sessions.delete(call.id);
+    try {
+      await this.o.registry.update(call, {
+        live: transcript.view(),
+        ...(ending.session_id ? { transcriptId: ending.session_id } : {}),
+      });
+    } catch (error) {
+      // The database refused the ending (down): the call stays open, so the tab's retry (or the expiry,
+      // still armed) ends it; taken out for good, it would stay `live` with its turns lost.
+      this.#sessions.set(call.id, session);
+      throw error;
+    }
     clearTimeout(session.expiry);
-    await this.o.registry.update(call, {
-      live: transcript.view(),
-      ...(ending.session_id ? { transcriptId: ending.session_id } : {}),
-    });
     // The turns pushed so far reach the other tabs before the call's status changes.
     await session.relay.close();
     const finals = transcript.finals();

@@ -1,13 +1,14 @@
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { detail, view } from '../calls/registry.js';
+import type { CallView } from '../../shared/api.js';
+import { type CallRecord, detail, view } from '../calls/registry.js';
 import type { DeskContext } from '../context.js';
 import { HttpError, parseInput } from '../errors.js';
 import { sampleCallScript } from '../sample-call.js';
@@ -59,6 +60,24 @@ async function receive(
   return { path, bytes };
 }
 
+/**
+ * The call for the recording at `path`, or, when the database refuses it (down, or the call too large to
+ * store), the recording's temp directory deleted before the error goes on: nothing else would delete it.
+ */
+async function createOrDiscard(
+  desk: DeskContext,
+  name: string,
+  source: CallView['source'],
+  path: string,
+): Promise<CallRecord> {
+  try {
+    return await desk.registry.create(name, source);
+  } catch (error) {
+    await rm(dirname(path), { recursive: true, force: true });
+    throw error;
+  }
+}
+
 /** Uploading a recording, generating a sample call, and reading calls back. */
 export function callRoutes(app: Hono, desk: DeskContext): void {
   const max = desk.config.maxUploadBytes ?? DEFAULT_MAX_UPLOAD;
@@ -83,7 +102,7 @@ export function callRoutes(app: Hono, desk: DeskContext): void {
     const body = c.req.raw.body;
     if (!body) throw new HttpError(400, 'the recording is empty', 'empty_upload');
     const { path } = await receive(body, max);
-    const call = await desk.registry.create(name, 'upload');
+    const call = await createOrDiscard(desk, name, 'upload', path);
     desk.pipeline.start(call, path, true);
     return c.json({ call: view(call) }, 202);
   });
@@ -108,7 +127,7 @@ export function callRoutes(app: Hono, desk: DeskContext): void {
       mood: input.mood ?? 'unhappy',
     });
     const path = await synthesize(desk.speech, script);
-    const call = await desk.registry.create(`Sample call about order #${number}`, 'sample');
+    const call = await createOrDiscard(desk, `Sample call about order #${number}`, 'sample', path);
     desk.pipeline.start(call, path, true);
     return c.json({ call: view(call), script }, 202);
   });

@@ -1,0 +1,107 @@
+/**
+ * What a hostile user or a bad moment does to the desk, over real sockets on a throwaway PostgreSQL: live
+ * calls started all at once, and the database going down in the middle of a request. Each must leave the
+ * desk's bounds and its calls as they should be, and no file behind.
+ */
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveCallStart } from '../../src/shared/api.js';
+import { deskApi } from '../helpers/calls.js';
+import { type Desk, startDesk } from '../helpers/desk.js';
+import { type Postgres, startPostgres } from '../helpers/postgres.js';
+
+let postgres: Postgres;
+let desk: Desk;
+const api = deskApi(() => desk.server.url);
+beforeAll(async () => {
+  postgres = await startPostgres();
+  desk = await startDesk({ staticDir: undefined, storage: { databaseUrl: postgres.url } });
+});
+afterAll(async () => {
+  await desk?.close();
+  await postgres?.close();
+});
+
+const post = (path: string, body: unknown, key?: string) =>
+  fetch(`${desk.server.url}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(key ? { 'X-Live-Call-Key': key } : {}) },
+    body: JSON.stringify(body),
+  });
+
+/** Runs `fn` with the database stopped, and starts it again whatever happens. */
+async function whileDown<T>(fn: () => Promise<T>): Promise<T> {
+  await postgres.stop('immediate');
+  try {
+    return await fn();
+  } finally {
+    await postgres.start();
+  }
+}
+
+describe('a hostile moment', () => {
+  it('opens no more live calls than the limit when the starts come all at once', async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, () => post('/api/live-calls', {})));
+    const statuses = answers.map((res) => res.status).sort();
+    expect(statuses).toEqual([201, 201, 201, 429, 429, 429]);
+    for (const res of answers) {
+      if (res.status !== 201) {
+        expect((await res.json()).error.code).toBe('too_many_live_calls');
+        continue;
+      }
+      const started = (await res.json()) as LiveCallStart;
+      expect((await post(`/api/live-calls/${started.call.id}/end`, {}, started.key)).status).toBe(202);
+    }
+  });
+
+  it('deletes the recording when the database refuses its call', async () => {
+    const temp = await mkdtemp(join(tmpdir(), 'support-desk-hostile-'));
+    const previous = process.env.TMPDIR;
+    // The desk runs in this process: its uploads and samples go to the test's own temp directory.
+    process.env.TMPDIR = temp;
+    try {
+      const [upload, sample] = await whileDown(() =>
+        Promise.all([
+          fetch(`${desk.server.url}/api/calls?name=refused`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'audio/wav' },
+            body: new Uint8Array(4096),
+          }),
+          post('/api/calls/sample', { mood: 'happy' }),
+        ]),
+      );
+      expect([upload.status, sample.status]).toEqual([503, 503]);
+      expect((await upload.json()).error.code).toBe('storage_unavailable');
+      expect(await readdir(temp)).toEqual([]);
+    } finally {
+      process.env.TMPDIR = previous;
+      await rm(temp, { recursive: true, force: true });
+    }
+  });
+
+  it('ends and analyses a live call whose first ending the database refused', async () => {
+    const res = await post('/api/live-calls', {});
+    expect(res.status).toBe(201);
+    const started = (await res.json()) as LiveCallStart;
+    const turns = [
+      {
+        turn_order: 0,
+        end_of_turn: true,
+        turn_is_formatted: true,
+        text: 'My order number 85 arrived broken.',
+      },
+    ];
+    expect((await post(`/api/live-calls/${started.call.id}/turns`, { turns }, started.key)).status).toBe(200);
+    const refused = await whileDown(() => post(`/api/live-calls/${started.call.id}/end`, {}, started.key));
+    expect(refused.status).toBe(503);
+    // The tab retries once the database is back: the call ends, with its turn, and is analysed once.
+    const again = await post(`/api/live-calls/${started.call.id}/end`, {}, started.key);
+    expect(again.status).toBe(202);
+    const call = await api.finished(started.call.id);
+    expect(call).toMatchObject({ status: 'done', completedBy: 'live' });
+    expect(call.live?.finals.map((t) => t.text)).toEqual(['My order number 85 arrived broken.']);
+    expect(call.analysis?.orderNumbers).toEqual(['85']);
+  });
+});
