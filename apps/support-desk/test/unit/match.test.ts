@@ -5,6 +5,7 @@ import {
   foldName,
   matchCustomer,
 } from '../../src/server/analysis/match.js';
+import { callerIdentity } from '../../src/server/calls/link-store.js';
 
 describe('findOrderNumbers', () => {
   it('finds the number after "order number", as recognisers write it', () => {
@@ -46,6 +47,23 @@ describe('findCustomerNames', () => {
   it('keeps a first name alone and skips phrases that are not names', () => {
     expect(findCustomerNames('this is terrible service. my name is mia.')).toEqual(['Mia']);
     expect(findCustomerNames('it is very late and this is the third time')).toEqual([]);
+  });
+
+  it('reads names in any script, so an accented caller is the order customer they are', () => {
+    const [spoken] = findCustomerNames('Hello, my name is José Müller. My order 85 is late.');
+    expect(spoken).toBe('José Müller');
+    expect(callerIdentity(spoken!, 'Jose Muller', '85').matches).toBe(true);
+    expect(findCustomerNames('Hi, it’s Zoë Ødegård here.')).toEqual(['Zoë Ødegård']);
+  });
+
+  it('takes no complaint after "it\'s" or "this is" for a name where the recogniser capitalises names', () => {
+    // Formatted text (names capitalised mid-sentence): a lower-case word after a weak intro is no name, so
+    // no "caller said Arrived Damaged" mismatch reaches the order note.
+    const formatted = "It's arrived damaged. This is unbelievable, my name is Amara Okafor.";
+    expect(findCustomerNames(formatted)).toEqual(['Amara Okafor']);
+    expect(findCustomerNames("It's been two weeks, this is Tom Baker.")).toEqual(['Tom Baker']);
+    // Unformatted text keeps the lower-case rules (a plain recogniser capitalises sentence starts only).
+    expect(findCustomerNames('hi this is kenji sato calling. I want a refund')).toEqual(['Kenji Sato']);
   });
 });
 

@@ -42,14 +42,20 @@ export function findOrderNumbers(text: string): string[] {
   return found;
 }
 
-const NAME_INTRO = /\b(?:my name is|my name's|this is|it's|it is)\s+([a-z][a-z'-]+)(?:\s+([a-z][a-z'-]+))?/gi;
+/**
+ * "my name is" (sure), or "this is" / "it's" (often not a name: "it's been two weeks"), then one or two
+ * words. Letters of any script: an ASCII class cut "José" to "Jos", which then mismatched the order's José.
+ */
+const NAME_INTRO =
+  /\b(my name is|my name['’]s|this is|it['’]s|it is)\s+(\p{L}[\p{L}'’-]+)(?:\s+(\p{L}[\p{L}'’-]+))?/giu;
 
 /** Words that follow "this is" without being a name ("this is terrible service"). */
 const NOT_NAMES = new Set(
   (
     'a an the about my your our their his her its not so very really just terrible awful great good bad ' +
     'unacceptable ridiculous urgent important regarding calling because about again still what why how ' +
-    'late broken wrong fine okay ok me him them us it that this there here and or but for to of in on'
+    'late broken wrong fine okay ok me him them us it that this there here and or but for to of in on ' +
+    'been going gone now only all too never always from'
   ).split(' '),
 );
 
@@ -57,15 +63,30 @@ function capitalise(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 }
 
-/** Names the caller gives ("my name is Jane Smith", "this is Jane"), capitalised, without repeats. */
+/**
+ * Whether the recogniser capitalises proper nouns (AssemblyAI's formatted text does; a plain recogniser
+ * capitalises only sentence starts and "I"): a capital after a word that ends no sentence, other than "I".
+ */
+function capitalisesNames(text: string): boolean {
+  return /[^.!?\s]\s+(?!I\b|I['’])\p{Lu}/u.test(text);
+}
+
+const isCapital = (word: string) => /^\p{Lu}/u.test(word);
+
+/**
+ * Names the caller gives ("my name is Jane Smith", "this is Jane"), capitalised, without repeats. After
+ * "this is" or "it's", in a text that capitalises names, only a capitalised word is one.
+ */
 export function findCustomerNames(text: string): string[] {
   const names: string[] = [];
+  const strict = capitalisesNames(text);
   for (const match of text.matchAll(NAME_INTRO)) {
-    const first = match[1]!.toLowerCase();
-    if (NOT_NAMES.has(first)) continue;
-    const last = match[2]?.toLowerCase();
-    const name =
-      last && !NOT_NAMES.has(last) ? `${capitalise(first)} ${capitalise(last)}` : capitalise(first);
+    const weak = !match[1]!.toLowerCase().startsWith('my name');
+    const ok = (word: string | undefined): word is string =>
+      word !== undefined && !NOT_NAMES.has(word.toLowerCase()) && !(weak && strict && !isCapital(word));
+    if (!ok(match[2])) continue;
+    const first = capitalise(match[2]);
+    const name = ok(match[3]) ? `${first} ${capitalise(match[3])}` : first;
     if (!names.includes(name)) names.push(name);
   }
   return names;
