@@ -9,7 +9,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fuzzRuns, reportFuzz } from '../../../../fuzz.shared.js';
 import { MAX_ENTITIES } from '../../src/server/analysis/insights.js';
-import { analyseSentiment, orderNoteText, type TranscriptInput } from '../../src/server/analysis/summary.js';
+import {
+  analyseSentiment,
+  MAX_NOTE_BYTES,
+  orderNoteText,
+  type TranscriptInput,
+} from '../../src/server/analysis/summary.js';
 
 const label = fc.oneof(
   fc.constantFrom('A', 'B', 'C', 'Agent', 'Customer', '__proto__', 'constructor', ''),
@@ -107,6 +112,7 @@ describe('the analysis of any transcript the service may send', () => {
           expect(a.entities!.length).toBeLessThanOrEqual(MAX_ENTITIES);
           const identity = { spoken: null, onRecord: null, orderNumber: null, matches: null };
           const note = orderNoteText(a, 'summary', identity);
+          expect(Buffer.byteLength(note, 'utf8')).toBeLessThanOrEqual(MAX_NOTE_BYTES);
           for (const item of a.actionItems!) expect(note).toContain(`- ${item}`);
           for (const e of a.entities!) expect(note).toContain(`${e.text} (${e.entity_type})`);
         }),

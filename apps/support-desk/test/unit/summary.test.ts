@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   analyseSentiment,
   keySentence,
+  MAX_NOTE_BYTES,
   orderNoteText,
   safetyFlags,
   summarise,
@@ -149,6 +150,27 @@ describe('summaries and notes', () => {
     expect(bare).toContain('Action items: none.');
     expect(bare).toContain('Entities: none.');
     expect(bare).toContain('Content safety: none.');
+  });
+
+  it("keeps the note within WooCommerce's 65,535 bytes, cutting the service's parts first", () => {
+    const huge = {
+      ...analysis,
+      safetyFlags: [{ label: 'profanity', confidence: 0.9, text: 'x' }],
+      serviceSummary: 'é'.repeat(40_000),
+      actionItems: Array.from({ length: 300 }, (_, i) => `${i} ${'x'.repeat(500)}`),
+      entities: [{ entity_type: 'person_name', text: '😀'.repeat(5_000) }],
+    };
+    const note = orderNoteText(huge, 'Summary text.', known);
+    expect(Buffer.byteLength(note, 'utf8')).toBeLessThanOrEqual(MAX_NOTE_BYTES);
+    expect(note).toMatch(/^Support call analysed \(transcript tr_1\)\.\nSummary: Summary text\.\n/);
+    expect(note).toContain('\n[cut to fit the store]\nContent safety: profanity (90%).');
+    expect(note).not.toContain('\uFFFD');
+    // A desk summary too long on its own (a key line of a long sentence) cuts the note's end.
+    const long = orderNoteText(analysis, `${'ü'.repeat(40_000)}`, known);
+    expect(Buffer.byteLength(long, 'utf8')).toBeLessThanOrEqual(MAX_NOTE_BYTES);
+    expect(long).toMatch(/\n\[cut to fit the store\]$/);
+    // A note that fits is not touched.
+    expect(orderNoteText(analysis, 'S', known)).not.toContain('cut to fit');
   });
 });
 

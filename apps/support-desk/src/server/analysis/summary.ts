@@ -163,8 +163,16 @@ export function summarise(analysis: SentimentAnalysis, context: SummaryContext):
 }
 
 /**
+ * What WooCommerce keeps of a note: its `comment_content` is a MySQL TEXT column, 65,535 bytes of UTF-8, and
+ * WordPress refuses a longer value outright (the note is not created, the request fails).
+ */
+export const MAX_NOTE_BYTES = 65_535;
+const CUT_MARK = '\n[cut to fit the store]';
+
+/**
  * The private order note: the desk's summary, the caller's identity when it does not match the order, the
- * customer's sentiment, the service's summary, action items and entities, content-safety flags.
+ * customer's sentiment, the service's summary, action items and entities, content-safety flags. At most
+ * `MAX_NOTE_BYTES`: the service's parts (the only unbounded ones) are cut first, then the end.
  */
 export function orderNoteText(
   analysis: SentimentAnalysis,
@@ -180,17 +188,40 @@ export function orderNoteText(
   const whose = analysis.customerSpeaker?.label ? "the customer's" : 'all';
   const items = analysis.actionItems ?? [];
   const entities = analysis.entities ?? [];
-  return [
+  const head = [
     `Support call analysed (transcript ${analysis.transcriptId}).`,
     `Summary: ${summary}`,
     ...(mismatch ? [`Caller identity: ${mismatch}.`] : []),
     `Overall sentiment: ${analysis.overall} (${whose} sentences; score ${analysis.score.toFixed(2)}; ${counts.NEGATIVE} negative, ${counts.NEUTRAL} neutral, ${counts.POSITIVE} positive).`,
+  ].join('\n');
+  const service = [
     `Call summary: ${analysis.serviceSummary ?? 'none from the transcription service'}.`.replace(
       /\.\.$/,
       '.',
     ),
     items.length === 0 ? 'Action items: none.' : ['Action items:', ...items.map((a) => `- ${a}`)].join('\n'),
     `Entities: ${entities.length === 0 ? 'none' : entities.map((e) => `${e.text} (${e.entity_type})`).join(', ')}.`,
-    `Content safety: ${flags}.`,
   ].join('\n');
+  const end = `Content safety: ${flags}.`;
+  const note = `${head}\n${service}\n${end}`;
+  if (utf8Bytes(note) <= MAX_NOTE_BYTES) return note;
+  const room = MAX_NOTE_BYTES - utf8Bytes(`${head}\n\n${end}`) - utf8Bytes(CUT_MARK);
+  if (room > 0) return `${head}\n${cutToBytes(service, room)}${CUT_MARK}\n${end}`;
+  return `${cutToBytes(note, MAX_NOTE_BYTES - utf8Bytes(CUT_MARK))}${CUT_MARK}`;
+}
+
+function utf8Bytes(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}
+
+/** The longest start of `text` within `max` bytes of UTF-8, cut between code points. */
+function cutToBytes(text: string, max: number): string {
+  let bytes = 0;
+  let out = '';
+  for (const char of text) {
+    bytes += utf8Bytes(char);
+    if (bytes > max) break;
+    out += char;
+  }
+  return out;
 }
