@@ -157,11 +157,9 @@ describe('audio intelligence through the official SDK', () => {
       polling,
     );
     expect(t.status).toBe('error');
-    // Matched inside the error, not as all of it: model/job.ts (not this feature's file) still wraps an
-    // unknown error from the analysers as "Server error, ... (<message>; ...)" until it maps
-    // LanguageConfidenceError to its message as it maps its own JobError.
+    // The whole error is the docs' sentence, not a "Server error" wrapping it.
     expect(t.error).toMatch(
-      /detected language 'en', confidence 0\.\d{4}, is below the requested confidence threshold value of '1'/,
+      /^detected language 'en', confidence 0\.\d{4}, is below the requested confidence threshold value of '1'$/,
     );
   });
 

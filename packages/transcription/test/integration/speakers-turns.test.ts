@@ -82,9 +82,12 @@ describe('two voices, six turns', () => {
     expect(transcriptSchema.safeParse(await res.json()).error?.issues).toBeUndefined();
   });
 
-  it('two speakers, A and B, in order of first appearance', () => {
-    expect(new Set(call.words?.map((w) => w.speaker))).toEqual(new Set(['A', 'B']));
-    expect(call.utterances?.[0]?.speaker).toBe('A');
+  it('two speakers, A and B in order of first appearance, then named by speaker identification', () => {
+    const mapping = call.speech_understanding?.response?.speaker_identification?.mapping ?? {};
+    expect(Object.keys(mapping).sort()).toEqual(['A', 'B']);
+    // As the docs show the transcript after identification: the names replace the labels.
+    expect(new Set(call.words?.map((w) => w.speaker))).toEqual(new Set([mapping.A, mapping.B]));
+    expect(call.utterances?.[0]?.speaker).toBe(mapping.A);
   });
 
   it('utterances follow the turns: one voice one label, the label changing exactly when the voice does', () => {
@@ -125,7 +128,7 @@ describe('two voices, six turns', () => {
     expect(Object.keys(mapping).sort()).toEqual(['A', 'B']);
     expect(new Set(Object.values(mapping))).toEqual(new Set(['agent', 'customer']));
     // slt says "thank you for calling the support desk" and "how can I help you".
-    const agentLabel = call.utterances?.find((u) => TURNS[turnOf(u)]!.voice === 'slt')?.speaker;
-    expect(mapping[agentLabel ?? '']).toBe('agent');
+    const agent = call.utterances?.find((u) => TURNS[turnOf(u)]!.voice === 'slt')?.speaker;
+    expect(agent).toBe('agent');
   });
 });

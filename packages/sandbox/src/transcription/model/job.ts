@@ -4,9 +4,10 @@ import { dirname } from 'node:path';
 import { buildUtterances, splitSentences } from '../derive/index.js';
 import { readWavFormat, wavDuration } from '../engine/audio.js';
 import { type AudioHeader, type Engine, EngineError, INSTALL_HINT } from '../engine/index.js';
-import { analyseTranscript } from '../intelligence/index.js';
+import { analyseTranscript, LanguageConfidenceError } from '../intelligence/index.js';
 import { labelWords, type Track } from '../speakers/label.js';
 import { speakerOptionsProblem } from '../speakers/options.js';
+import { identifiedSpeakers, renameSpeakerFields, renameSpeakers } from '../speakers/rename.js';
 import { audioRefusal, MIN_BYTES_PER_SECOND } from './audio-limits.js';
 import { DownloadError, downloadAudio, type LocalAudio } from './audio-source.js';
 import { describeFileType } from './file-type.js';
@@ -112,7 +113,12 @@ export async function runTranscriptJob(
     if (record.upload_id && !(await uploadPresent(ctx, record.upload_id))) record.error = UPLOAD_GONE;
     else if (error instanceof EngineError && error.code === 'bad_audio' && audio)
       record.error = `File does not appear to contain audio. File type is ${await describeFileType(audio.path)}.`;
-    else if (error instanceof JobError || error instanceof DownloadError) record.error = error.message;
+    else if (
+      error instanceof JobError ||
+      error instanceof DownloadError ||
+      error instanceof LanguageConfidenceError
+    )
+      record.error = error.message;
     else record.error = withoutPaths(jobErrorMessage(error), audio?.path);
   } finally {
     await audio?.dispose();
@@ -184,7 +190,8 @@ async function localAudio(
 }
 
 function jobErrorMessage(error: unknown): string {
-  if (error instanceof JobError || error instanceof DownloadError) return error.message;
+  if (error instanceof JobError || error instanceof DownloadError || error instanceof LanguageConfidenceError)
+    return error.message;
   if (error instanceof EngineError) {
     if (error.code === 'bad_audio') return `File does not appear to contain audio. ${error.message}`;
     if (error.code === 'unavailable') return `${error.message}`;
@@ -213,14 +220,21 @@ function complete(
   const text = words.map((w) => w.text).join(' ');
   const confidence = words.length ? round(words.reduce((s, w) => s + w.confidence, 0) / words.length) : null;
   const turns = params.speaker_labels === true || channels !== null;
+  const intelligence = analyseTranscript({ params, words, sentences });
+  const names = identifiedSpeakers(intelligence.speech_understanding);
+  const named = renameSpeakers(words, names);
   return {
     text,
-    words,
+    words: named,
     confidence,
     audio_duration: Math.round(durationSeconds),
-    utterances: turns && words.length ? buildUtterances(words) : null,
+    utterances: turns && named.length ? buildUtterances(named) : null,
     ...(channels !== null && { audio_channels: channels }),
-    ...analyseTranscript({ params, words, sentences }),
+    ...intelligence,
+    sentiment_analysis_results: renameSpeakerFields(
+      intelligence.sentiment_analysis_results as { speaker?: string | null }[] | null,
+      names,
+    ),
   };
 }
 
