@@ -76,7 +76,8 @@ describe('a hostile moment', () => {
       expect((await upload.json()).error.code).toBe('storage_unavailable');
       expect(await readdir(temp)).toEqual([]);
     } finally {
-      process.env.TMPDIR = previous;
+      if (previous === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = previous;
       await rm(temp, { recursive: true, force: true });
     }
   });
@@ -103,5 +104,19 @@ describe('a hostile moment', () => {
     expect(call).toMatchObject({ status: 'done', completedBy: 'live' });
     expect(call.live?.finals.map((t) => t.text)).toEqual(['My order number 85 arrived broken.']);
     expect(call.analysis?.orderNumbers).toEqual(['85']);
+  });
+
+  it('finishes a call whose transcript fetch after the webhook failed, by polling', async () => {
+    // Every attempt of the webhook's one fetch (the SDK retries a 500 twice) fails; the job itself is fine.
+    desk.sandbox.transcription!.injectFault({
+      method: 'GET',
+      path: /^\/v2\/transcript\/[^/]+$/,
+      status: 500,
+      times: 3,
+    });
+    const call = await api.sample('unhappy');
+    const done = await api.finished(call.id);
+    expect(done).toMatchObject({ status: 'done', completedBy: 'polling', error: null });
+    expect(done.analysis?.notes).toHaveLength(1);
   });
 });

@@ -112,17 +112,21 @@ export class CallPipeline {
     });
     if (!call || isFinished(call.status) || call.status === 'analysing') return;
     this.#stopPolling(transcriptId);
+    let transcript: Transcript;
     try {
-      const transcript = await this.o.transcription.transcripts.get(transcriptId);
-      if (transcript.status !== 'completed' && transcript.status !== 'error') {
-        // A notification that ran ahead of the job's state: keep waiting, by polling.
-        this.#schedulePoll(transcriptId, 0);
-        return;
-      }
-      await this.#finish(call, transcript, 'webhook');
+      transcript = await this.o.transcription.transcripts.get(transcriptId);
     } catch (error) {
-      await this.#fail(call, error);
+      // The job is fine at the service; only this fetch failed (a 5xx past the retries, a dropped
+      // connection). Failing the call here lost a finished transcript, and a replayed notification could
+      // fail the call the first one was about to analyse: poll instead, which fails the call if it fails.
+      this.o.logger.warn(`transcript ${transcriptId}: ${describe(error)}; polling`);
+      this.#schedulePoll(transcriptId, 0);
+      return;
     }
+    // A notification that ran ahead of the job's state: keep waiting, by polling.
+    if (transcript.status !== 'completed' && transcript.status !== 'error')
+      this.#schedulePoll(transcriptId, 0);
+    else await this.#finish(call, transcript, 'webhook');
   }
 
   #schedulePoll(transcriptId: string, afterMs: number): void {
