@@ -18,6 +18,8 @@ export interface DeskState {
   orders: OrderSummary[];
   customers: CustomerSummary[];
   calls: CallView[];
+  /** Whether the list of calls has been loaded once (the first load opens the newest call). */
+  listed: boolean;
   details: Record<string, CallDetail>;
   selectedCallId: string | null;
   /** Ids of orders that just arrived or changed live, highlighted for a moment. */
@@ -35,6 +37,7 @@ export const initialState: DeskState = {
   orders: [],
   customers: [],
   calls: [],
+  listed: false,
   details: {},
   selectedCallId: null,
   fresh: [],
@@ -89,12 +92,22 @@ export function reducer(state: DeskState, action: Action): DeskState {
       return { ...state, orders: action.orders };
     case 'customers':
       return { ...state, customers: action.customers };
-    case 'calls':
+    case 'calls': {
+      // The list was read before it arrived: a call this tab learnt of meanwhile (one it started, another
+      // tab's event) is newer than the list's newest and stays listed, or the tab's own call would vanish.
+      const newest = action.calls[0]?.createdAt ?? '';
+      const since = state.calls.filter(
+        (c) => c.createdAt > newest && !action.calls.some((x) => x.id === c.id),
+      );
       return {
         ...state,
-        calls: action.calls,
-        selectedCallId: state.selectedCallId ?? action.calls[0]?.id ?? null,
+        calls: [...since, ...action.calls],
+        listed: true,
+        // Only the page's first load opens the newest call: a reload after a reconnect must not open
+        // another tab's call in a tab that shows none.
+        selectedCallId: state.selectedCallId ?? (state.listed ? null : (action.calls[0]?.id ?? null)),
       };
+    }
     case 'order': {
       const orders = upsert(state.orders, action.order, true).sort((a, b) => b.id - a.id);
       return {

@@ -37,4 +37,26 @@ describe('which call a tab shows', () => {
     expect(fresh.calls.map((c) => c.id)).toEqual(['new', 'old']);
     expect(fresh.selectedCallId).toBe('new');
   });
+
+  it('keeps a call this tab started before its first list arrived (the list was read before the call)', () => {
+    const started = reducer(initialState, {
+      type: 'started',
+      call: { ...call('mine'), createdAt: '2026-11-26T00:00:05Z' },
+    });
+    const listed = reducer(started, { type: 'calls', calls: [call('old', 'done')] });
+    expect(listed.calls.map((c) => c.id)).toEqual(['mine', 'old']);
+    expect(listed.selectedCallId).toBe('mine');
+    // A call the list no longer holds (past retention) and older than it goes.
+    const kept = reducer(listed, { type: 'calls', calls: [{ ...call('mine'), status: 'done' }] });
+    expect(kept.calls.map((c) => c.id)).toEqual(['mine']);
+  });
+
+  it("opens the newest call on the first load only: a reload after a reconnect opens no other tab's call", () => {
+    const empty = reducer(initialState, { type: 'calls', calls: [] });
+    expect(empty.selectedCallId).toBeNull();
+    const reloaded = reducer(empty, { type: 'calls', calls: [call('theirs')] });
+    expect(reloaded.calls.map((c) => c.id)).toEqual(['theirs']);
+    expect(reloaded.selectedCallId).toBeNull();
+    expect(reducer(initialState, { type: 'calls', calls: [call('a'), call('b')] }).selectedCallId).toBe('a');
+  });
 });
