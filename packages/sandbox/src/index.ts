@@ -50,7 +50,12 @@ export {
   type EngineWord,
 } from './transcription/engine/index.js';
 export type { PocketSphinxOptions } from './transcription/engine/pocketsphinx.js';
-export type { AudioHeader, EngineErrorCode, TranscribeOptions } from './transcription/engine/types.js';
+export type {
+  AudioHeader,
+  EngineErrorCode,
+  TranscribeOptions,
+  WordVoice,
+} from './transcription/engine/types.js';
 export type { WebhookOptions as TranscriptionWebhookOptions } from './transcription/model/webhooks.js';
 export {
   type Conversation,
