@@ -7,6 +7,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../src/server/index.js';
 import type { LiveCallStart } from '../../src/shared/api.js';
 import { deskApi } from '../helpers/calls.js';
 import { type Desk, startDesk } from '../helpers/desk.js';
@@ -118,5 +119,36 @@ describe('a hostile moment', () => {
     const done = await api.finished(call.id);
     expect(done).toMatchObject({ status: 'done', completedBy: 'polling', error: null });
     expect(done.analysis?.notes).toHaveLength(1);
+  });
+
+  it('tells a tab that reaches the wrong instance that another one holds its live call', async () => {
+    const other = await startServer({ ...desk.config, port: 0 });
+    try {
+      const res = await post('/api/live-calls', {});
+      expect(res.status).toBe(201);
+      const started = (await res.json()) as LiveCallStart;
+      const at = (url: string, path: string, body: unknown) =>
+        fetch(`${url}${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Live-Call-Key': started.key },
+          body: JSON.stringify(body),
+        });
+      const turns = [{ turn_order: 0, end_of_turn: true, turn_is_formatted: true, text: 'Hello there.' }];
+      for (const [path, body] of [
+        ['turns', { turns }],
+        ['end', {}],
+      ] as const) {
+        const elsewhere = await at(other.url, `/api/live-calls/${started.call.id}/${path}`, body);
+        expect(elsewhere.status).toBe(409);
+        expect((await elsewhere.json()).error.code).toBe('live_elsewhere');
+      }
+      // The instance holding it still has it open.
+      expect((await at(desk.server.url, `/api/live-calls/${started.call.id}/turns`, { turns })).status).toBe(
+        200,
+      );
+      expect((await at(desk.server.url, `/api/live-calls/${started.call.id}/end`, {})).status).toBe(202);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -53,6 +53,8 @@ interface LiveSession {
  */
 export class LiveCalls {
   readonly #sessions = new Map<string, LiveSession>();
+  /** Calls this instance ended whose analysis has not begun: stored as `live` still, yet not elsewhere. */
+  readonly #ending = new Set<string>();
   /** Starts past the open-calls check and not yet in `#sessions` (awaiting their token and record). */
   #starting = 0;
   readonly #starts: SlidingWindow;
@@ -189,7 +191,7 @@ export class LiveCalls {
     const session = this.#sessions.get(id);
     if (!session) {
       const call = await this.o.registry.get(id);
-      if (call?.source === 'live') return view(call);
+      if (call?.source === 'live') return view(this.#notElsewhere(call));
       throw new HttpError(404, `no live call ${id}`, 'not_found');
     }
     this.#checkKey(session, key);
@@ -219,35 +221,43 @@ export class LiveCalls {
     // Taken out first: from here on, turns and a second end find no session.
     if (this.#sessions.get(call.id) !== session) return;
     this.#sessions.delete(call.id);
+    // Until its analysis begins, the call is stored as `live`: it is this instance's, not another's.
+    this.#ending.add(call.id);
+    let analysing: Promise<void> | undefined;
     try {
-      await this.o.registry.update(call, {
-        live: transcript.view(),
-        ...(ending.session_id ? { transcriptId: ending.session_id } : {}),
-      });
-    } catch (error) {
-      // The database refused the ending (down): the call stays open, so the tab's retry (or the expiry,
-      // still armed) ends it; taken out for good, it would stay `live` with its turns lost.
-      this.#sessions.set(call.id, session);
-      throw error;
+      try {
+        await this.o.registry.update(call, {
+          live: transcript.view(),
+          ...(ending.session_id ? { transcriptId: ending.session_id } : {}),
+        });
+      } catch (error) {
+        // The database refused the ending (down): the call stays open, so the tab's retry (or the expiry,
+        // still armed) ends it; taken out for good, it would stay `live` with its turns lost.
+        this.#sessions.set(call.id, session);
+        throw error;
+      }
+      clearTimeout(session.expiry);
+      // The turns pushed so far reach the other tabs before the call's status changes.
+      await session.relay.close();
+      const finals = transcript.finals();
+      this.o.logger.info(`live call ${call.name} ended: ${finals.length} final turns`);
+      if (finals.length === 0) {
+        await this.o.registry.update(call, {
+          status: 'error',
+          error: 'the call ended before anything was transcribed',
+        });
+        await this.o.broadcaster.push(DeskEvents.callStatus, view(call));
+        return;
+      }
+      analysing = this.o.pipeline.analyse(
+        call,
+        liveTranscriptInput(call.transcriptId ?? call.id, finals, ending.audio_duration_seconds),
+        'live',
+      );
+    } finally {
+      if (analysing) void analysing.finally(() => this.#ending.delete(call.id));
+      else this.#ending.delete(call.id);
     }
-    clearTimeout(session.expiry);
-    // The turns pushed so far reach the other tabs before the call's status changes.
-    await session.relay.close();
-    const finals = transcript.finals();
-    this.o.logger.info(`live call ${call.name} ended: ${finals.length} final turns`);
-    if (finals.length === 0) {
-      await this.o.registry.update(call, {
-        status: 'error',
-        error: 'the call ended before anything was transcribed',
-      });
-      await this.o.broadcaster.push(DeskEvents.callStatus, view(call));
-      return;
-    }
-    void this.o.pipeline.analyse(
-      call,
-      liveTranscriptInput(call.transcriptId ?? call.id, finals, ending.audio_duration_seconds),
-      'live',
-    );
   }
 
   #token() {
@@ -261,7 +271,8 @@ export class LiveCalls {
     const session = this.#sessions.get(id);
     if (!session) {
       const call = await this.o.registry.get(id);
-      if (call?.source === 'live') throw new HttpError(409, `live call ${id} has ended`, 'not_live');
+      if (call?.source === 'live')
+        throw new HttpError(409, `live call ${this.#notElsewhere(call).id} has ended`, 'not_live');
       throw new HttpError(404, `no live call ${id}`, 'not_found');
     }
     this.#checkKey(session, key);
@@ -277,5 +288,19 @@ export class LiveCalls {
         'forbidden',
       );
     }
+  }
+
+  /**
+   * `call`, which this instance does not hold, unless it is still live: then another desk instance on the
+   * shared database holds its session (this one's own are adopted at startup), and saying it ended, or ending
+   * nothing with a 202, would be a lie to the tab.
+   */
+  #notElsewhere(call: CallRecord): CallRecord {
+    if (call.status !== 'live' || this.#ending.has(call.id)) return call;
+    throw new HttpError(
+      409,
+      `live call ${call.id} is held by another desk instance: send its turns and its end there (sticky sessions)`,
+      'live_elsewhere',
+    );
   }
 }
