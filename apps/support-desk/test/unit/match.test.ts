@@ -54,6 +54,9 @@ describe('findCustomerNames', () => {
     expect(spoken).toBe('José Müller');
     expect(callerIdentity(spoken!, 'Jose Muller', '85').matches).toBe(true);
     expect(findCustomerNames('Hi, it’s Zoë Ødegård here.')).toEqual(['Zoë Ødegård']);
+    // Hyphens and apostrophes are how the store spells a name, not what the recogniser hears.
+    expect(callerIdentity('Mary Jane Oneil', "Mary-Jane O'Neil", '85').matches).toBe(true);
+    expect(callerIdentity('Mary Smith', "Mary-Jane O'Neil", '85').matches).toBe(false);
   });
 
   it('takes no complaint after "it\'s" or "this is" for a name where the recogniser capitalises names', () => {

@@ -53,11 +53,20 @@ export function callerIdentity(
   orderNumber: string | null,
 ): CallerIdentity {
   if (!spoken || !onRecord) return { spoken, onRecord, orderNumber, matches: null };
-  const recorded = foldName(onRecord).split(/\s+/);
-  const matches = foldName(spoken)
-    .split(/\s+/)
-    .every((word) => recorded.includes(word));
+  const recorded = nameWords(onRecord);
+  const matches = nameWords(spoken).every((word) => recorded.includes(word));
   return { spoken, onRecord, orderNumber, matches };
+}
+
+/**
+ * A name's words as a recogniser may write them: "Mary-Jane O'Neil" is heard as "Mary Jane O'Neil" or
+ * "Mary Jane ONeil", which are the same caller, not a mismatch to flag on the order.
+ */
+function nameWords(name: string): string[] {
+  return foldName(name)
+    .replace(/['’]/g, '')
+    .split(/[\s-]+/)
+    .filter(Boolean);
 }
 
 /** The customer's words when the voices were told apart (the agent's "this is Sam" is no caller's name). */
