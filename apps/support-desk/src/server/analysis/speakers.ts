@@ -130,14 +130,3 @@ export function roleAt(
   return around ? (roles.get(around.speaker) ?? null) : null;
 }
 
-/** What the customer said: their utterances, or the whole text when the voices are not told apart. */
-export function customerText(
-  transcript: SpeakerInput & { text?: string | null | undefined },
-  who: SpeakerRoles,
-): string {
-  if (who.customer.label === null) return transcript.text ?? '';
-  return (transcript.utterances ?? [])
-    .filter((u) => who.roles.get(u.speaker) === 'Customer')
-    .map((u) => u.text)
-    .join(' ');
-}
