@@ -3,14 +3,14 @@
  * calls started all at once, and the database going down in the middle of a request. Each must leave the
  * desk's bounds and its calls as they should be, and no file behind.
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../src/server/index.js';
 import type { LiveCallStart } from '../../src/shared/api.js';
 import { deskApi } from '../helpers/calls.js';
-import { type Desk, startDesk } from '../helpers/desk.js';
+import { type Desk, freshDataDir, removeDataDir, startDesk } from '../helpers/desk.js';
 import { type Postgres, startPostgres } from '../helpers/postgres.js';
 
 let postgres: Postgres;
@@ -149,6 +149,29 @@ describe('a hostile moment', () => {
       expect((await at(desk.server.url, `/api/live-calls/${started.call.id}/end`, {})).status).toBe(202);
     } finally {
       await other.close();
+    }
+  });
+
+  it("takes over a PGlite lock a killed desk left under a pid that is alive again (a container's restart)", async () => {
+    const dataDir = await freshDataDir();
+    const lockFile = join(dataDir, 'desk.lock');
+    const stat = await readFile(`/proc/${process.ppid}/stat`, 'utf8');
+    const parentStarted = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    try {
+      // This process's pid (as a lock of the previous format), as a desk that was PID 1 before the restart
+      // and is PID 1 again; or a live process whose start time is not the holder's: a reused pid.
+      for (const left of [String(process.pid), `${process.pid} 1`, `${process.ppid} 1`]) {
+        await writeFile(lockFile, left);
+        await (await startServer({ ...desk.config, storage: { dataDir } })).close();
+      }
+      // A live holder (the parent, as it started) is still refused.
+      await writeFile(lockFile, `${process.ppid} ${parentStarted}`);
+      await expect(startServer({ ...desk.config, storage: { dataDir } })).rejects.toThrow(
+        `is in use by process ${process.ppid}`,
+      );
+    } finally {
+      await rm(lockFile, { force: true });
+      await removeDataDir(dataDir);
     }
   });
 });
