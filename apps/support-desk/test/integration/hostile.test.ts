@@ -174,4 +174,24 @@ describe('a hostile moment', () => {
       await removeDataDir(dataDir);
     }
   });
+
+  it('quotes a call name in the logs, so a newline in it forges no log line', async () => {
+    const name = 'evil\n[desk] storage: all calls deleted \u001b[2J';
+    const res = await fetch(`${desk.server.url}/api/calls?name=${encodeURIComponent(name)}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'audio/wav' },
+      body: new Uint8Array(4096),
+    });
+    expect(res.status).toBe(202);
+    const { call } = (await res.json()) as { call: { id: string; name: string } };
+    expect(call.name).toBe(name);
+    // Four KiB of zeros is no audio the service can transcribe: the call fails, and says so in the logs.
+    expect((await api.finished(call.id)).status).toBe('error');
+    const mine = desk.logs.filter((line) => line.includes('evil'));
+    expect(mine.length).toBeGreaterThan(0);
+    for (const line of mine) {
+      expect(line).toContain(JSON.stringify(name));
+      expect(line).not.toMatch(/[\n\u001b]/);
+    }
+  });
 });

@@ -8,7 +8,14 @@ import { describe } from '../errors.js';
 import { customerSummary } from '../present.js';
 import type { Broadcaster } from '../services.js';
 import { linkCallToStore } from './link-store.js';
-import { type CallChange, type CallRecord, type CallRegistry, isFinished, view } from './registry.js';
+import {
+  type CallChange,
+  type CallRecord,
+  type CallRegistry,
+  isFinished,
+  logName,
+  view,
+} from './registry.js';
 
 /** The header the transcription service sends back with each notification, holding our secret. */
 export const TRANSCRIPTION_WEBHOOK_HEADER = 'X-Support-Desk-Webhook';
@@ -201,7 +208,7 @@ export class CallPipeline {
       if (updatedCustomer)
         await this.o.broadcaster.push(DeskEvents.customerUpserted, customerSummary(updatedCustomer));
       this.o.logger.info(
-        `call ${call.name}: ${sentiment.overall}, orders ${link.orderNumbers.join(', ') || 'none'}`,
+        `call ${logName(call)}: ${sentiment.overall}, orders ${link.orderNumbers.join(', ') || 'none'}`,
       );
       await this.o.broadcaster.push(DeskEvents.callAnalyzed, view(call));
     } catch (error) {
@@ -215,10 +222,10 @@ export class CallPipeline {
   }
 
   async #fail(call: CallRecord, error: unknown): Promise<void> {
-    this.o.logger.warn(`call ${call.name}: ${describe(error)}`);
+    this.o.logger.warn(`call ${logName(call)}: ${describe(error)}`);
     // Never throws (its callers run unawaited): a failure the database cannot take is only logged.
     await this.#update(call, { status: 'error', error: describe(error) }).catch((stored) =>
-      this.o.logger.error(`call ${call.name}: failure not stored: ${describe(stored)}`),
+      this.o.logger.error(`call ${logName(call)}: failure not stored: ${describe(stored)}`),
     );
   }
 

@@ -226,6 +226,14 @@ export function detail(call: CallRecord, live: LiveTranscriptView | null = null)
   return { ...call, live: live ?? call.live };
 }
 
+/**
+ * A call's name as logs quote it: a name is whatever the uploader typed, and a newline or a terminal escape
+ * in it would forge log lines.
+ */
+export function logName(call: Pick<CallView, 'name'>): string {
+  return JSON.stringify(call.name);
+}
+
 export function isFinished(status: CallStatus): boolean {
   return status === 'done' || status === 'error';
 }

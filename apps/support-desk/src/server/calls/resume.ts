@@ -1,7 +1,7 @@
 import { DeskEvents } from '../../shared/api.js';
 import type { Broadcaster } from '../services.js';
 import type { CallPipeline } from './pipeline.js';
-import { type CallRecord, type CallRegistry, view } from './registry.js';
+import { type CallRecord, type CallRegistry, logName, view } from './registry.js';
 
 /** Why a call that a stopped desk left unfinished cannot go on, by the stage it was in. */
 const LOST: Partial<Record<CallRecord['status'], string>> = {
@@ -29,15 +29,15 @@ export async function resumeCalls(o: {
   for (const call of await o.registry.adoptOrphans()) {
     if (call.status === 'transcribing' && call.transcriptId !== null && call.source !== 'live') {
       resumed += 1;
-      o.logger.info(`call ${call.name}: resuming transcript ${call.transcriptId}`);
+      o.logger.info(`call ${logName(call)}: resuming transcript ${call.transcriptId}`);
       o.pipeline
         .onWebhook(call.transcriptId)
-        .catch((error: unknown) => o.logger.warn(`call ${call.name}: not resumed: ${String(error)}`));
+        .catch((error: unknown) => o.logger.warn(`call ${logName(call)}: not resumed: ${String(error)}`));
       continue;
     }
     failed += 1;
     const error = LOST[call.status] ?? `the desk stopped while the call was ${call.status}`;
-    o.logger.warn(`call ${call.name}: ${error}`);
+    o.logger.warn(`call ${logName(call)}: ${error}`);
     await o.registry.update(call, { status: 'error', error });
     await o.broadcaster.push(DeskEvents.callStatus, view(call));
   }

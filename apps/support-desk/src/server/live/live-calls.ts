@@ -9,7 +9,7 @@ import {
 } from '../../shared/api.js';
 import { liveTranscriptInput } from '../analysis/live.js';
 import type { CallPipeline } from '../calls/pipeline.js';
-import { type CallRecord, type CallRegistry, view } from '../calls/registry.js';
+import { type CallRecord, type CallRegistry, logName, view } from '../calls/registry.js';
 import { HttpError, tooMany } from '../errors.js';
 import type { Broadcaster } from '../services.js';
 import { type LiveCallLimits, SlidingWindow } from './limits.js';
@@ -106,7 +106,7 @@ export class LiveCalls {
       expiry: setTimeout(
         () =>
           this.#end(session, {}).catch((error) =>
-            this.o.logger.warn(`live call ${session.call.name}: not ended: ${String(error)}`),
+            this.o.logger.warn(`live call ${logName(session.call)}: not ended: ${String(error)}`),
           ),
         limits.abandonAfterMs ??
           (limits.maxSessionSeconds + limits.tokenExpiresSeconds) * 1000 + EXPIRY_GRACE_MS,
@@ -114,7 +114,7 @@ export class LiveCalls {
     };
     this.#sessions.set(call.id, session);
     await this.o.broadcaster.push(DeskEvents.callStatus, view(call));
-    this.o.logger.info(`live call ${call.name} started`);
+    this.o.logger.info(`live call ${logName(call)} started`);
     return {
       call: view(call),
       token: token.token,
@@ -240,7 +240,7 @@ export class LiveCalls {
       // The turns pushed so far reach the other tabs before the call's status changes.
       await session.relay.close();
       const finals = transcript.finals();
-      this.o.logger.info(`live call ${call.name} ended: ${finals.length} final turns`);
+      this.o.logger.info(`live call ${logName(call)} ended: ${finals.length} final turns`);
       if (finals.length === 0) {
         await this.o.registry.update(call, {
           status: 'error',
