@@ -194,4 +194,36 @@ describe('a hostile moment', () => {
       expect(line).not.toMatch(/[\n\u001b]/);
     }
   });
+
+  it('ends an abandoned live call once the database is back, though its expiry came while it was down', async () => {
+    // Another instance on the same database, whose live calls expire after a second.
+    const other = await startServer({ ...desk.config, port: 0, liveCalls: { abandonAfterMs: 1000 } });
+    const name = 'abandoned while the database is down';
+    try {
+      const at = (path: string, body: unknown, key?: string) =>
+        fetch(`${other.url}${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...(key ? { 'X-Live-Call-Key': key } : {}) },
+          body: JSON.stringify(body),
+        });
+      const started = (await (await at('/api/live-calls', { name })).json()) as LiveCallStart;
+      const turns = [
+        { turn_order: 0, end_of_turn: true, turn_is_formatted: true, text: 'My parcel never came.' },
+      ];
+      expect((await at(`/api/live-calls/${started.call.id}/turns`, { turns }, started.key)).status).toBe(200);
+      // The tab is gone: nobody ends the call. Its expiry comes while the database is down, and fails.
+      await whileDown(() =>
+        expect
+          .poll(() => desk.logs.some((l) => l.includes(JSON.stringify(name)) && l.includes('not ended')), {
+            timeout: 20_000,
+          })
+          .toBe(true),
+      );
+      const call = await deskApi(() => other.url).finished(started.call.id);
+      expect(call).toMatchObject({ status: 'done', completedBy: 'live' });
+      expect(call.live?.finals.map((t) => t.text)).toEqual(['My parcel never came.']);
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -103,14 +103,11 @@ export class LiveCalls {
       relays: new SlidingWindow(limits.relaysPerSecond, 1000),
       tokens: 1,
       socketId: undefined,
-      expiry: setTimeout(
-        () =>
-          this.#end(session, {}).catch((error) =>
-            this.o.logger.warn(`live call ${logName(session.call)}: not ended: ${String(error)}`),
-          ),
+      expiry: this.#expireAfter(
+        () => session,
         limits.abandonAfterMs ??
           (limits.maxSessionSeconds + limits.tokenExpiresSeconds) * 1000 + EXPIRY_GRACE_MS,
-      ).unref(),
+      ),
     };
     this.#sessions.set(call.id, session);
     await this.o.broadcaster.push(DeskEvents.callStatus, view(call));
@@ -231,9 +228,12 @@ export class LiveCalls {
           ...(ending.session_id ? { transcriptId: ending.session_id } : {}),
         });
       } catch (error) {
-        // The database refused the ending (down): the call stays open, so the tab's retry (or the expiry,
-        // still armed) ends it; taken out for good, it would stay `live` with its turns lost.
+        // The database refused the ending (down): the call stays open, so the tab's retry ends it, or the
+        // expiry, tried again later (a tab that is gone retries nothing); taken out for good, it would stay
+        // `live` with its turns lost, and count against the open calls until a restart.
         this.#sessions.set(call.id, session);
+        clearTimeout(session.expiry);
+        session.expiry = this.#expireAfter(() => session, this.o.limits.abandonAfterMs ?? EXPIRY_GRACE_MS);
         throw error;
       }
       clearTimeout(session.expiry);
@@ -258,6 +258,17 @@ export class LiveCalls {
       if (analysing) void analysing.finally(() => this.#ending.delete(call.id));
       else this.#ending.delete(call.id);
     }
+  }
+
+  /** Ends the call nobody ended after `ms` (its tab is gone); a failure is logged, and tried again. */
+  #expireAfter(session: () => LiveSession, ms: number): NodeJS.Timeout {
+    return setTimeout(
+      () =>
+        this.#end(session(), {}).catch((error) =>
+          this.o.logger.warn(`live call ${logName(session().call)}: not ended: ${String(error)}`),
+        ),
+      ms,
+    ).unref();
   }
 
   #token() {
