@@ -7,6 +7,8 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CallRegistry } from '../../src/server/calls/registry.js';
+import { openDatabase } from '../../src/server/calls/storage/database.js';
 import { startServer } from '../../src/server/index.js';
 import type { LiveCallStart } from '../../src/shared/api.js';
 import { deskApi } from '../helpers/calls.js';
@@ -224,6 +226,34 @@ describe('a hostile moment', () => {
       expect(call.live?.finals.map((t) => t.text)).toEqual(['My parcel never came.']);
     } finally {
       await other.close();
+    }
+  });
+
+  it('never fails a call another instance finished, from a stale copy', async () => {
+    const [a, b] = await Promise.all([
+      openDatabase({ databaseUrl: postgres.url }),
+      openDatabase({ databaseUrl: postgres.url }),
+    ]);
+    try {
+      const [mine, theirs] = [new CallRegistry(a), new CallRegistry(b)];
+      const call = await mine.create('analysed elsewhere', 'upload', 'transcribing');
+      const stale = (await theirs.get(call.id))!;
+      // Instance A analyses it; instance B's poll gives up meanwhile, holding the copy it read before.
+      expect(await mine.claim(call, { status: 'analysing', completedBy: 'webhook' })).toBe(true);
+      await mine.update(call, { status: 'done', summary: 'analysed' });
+      expect(await theirs.fail(stale, 'the poll gave up')).toBe(false);
+      expect(stale).toMatchObject({ status: 'done', error: null, summary: 'analysed' });
+      expect(await mine.get(call.id)).toMatchObject({ status: 'done', error: null, summary: 'analysed' });
+      // A failure during the analysis itself (the store refused the note) is written.
+      const other = await mine.create('fails in analysis', 'upload', 'transcribing');
+      expect(await mine.claim(other, { status: 'analysing', completedBy: 'webhook' })).toBe(true);
+      expect(await mine.fail(other, 'the store refused the note')).toBe(true);
+      expect(await theirs.get(other.id)).toMatchObject({
+        status: 'error',
+        error: 'the store refused the note',
+      });
+    } finally {
+      await Promise.all([a.close(), b.close()]);
     }
   });
 });

@@ -224,9 +224,13 @@ export class CallPipeline {
   async #fail(call: CallRecord, error: unknown): Promise<void> {
     this.o.logger.warn(`call ${logName(call)}: ${describe(error)}`);
     // Never throws (its callers run unawaited): a failure the database cannot take is only logged.
-    await this.#update(call, { status: 'error', error: describe(error) }).catch((stored) =>
-      this.o.logger.error(`call ${logName(call)}: failure not stored: ${describe(stored)}`),
-    );
+    try {
+      // Not over a done call: this copy may be stale (another instance analysed the call meanwhile).
+      if (await this.o.registry.fail(call, describe(error)))
+        await this.o.broadcaster.push(DeskEvents.callStatus, view(call));
+    } catch (stored) {
+      this.o.logger.error(`call ${logName(call)}: failure not stored: ${describe(stored)}`);
+    }
   }
 
   /** Stops every wait and timer; jobs already submitted go on at the service. */

@@ -83,6 +83,17 @@ export class CallRegistry {
     return won;
   }
 
+  /**
+   * Marks the call failed with `error`, unless the stored call is done: a failure seen through a stale copy
+   * (a poll that gave up while another instance analysed the call) never undoes an analysis. True when
+   * written; otherwise `call` becomes what is stored.
+   */
+  async fail(call: CallRecord, error: string): Promise<boolean> {
+    const written = await this.#write(call, { status: 'error', error }, "AND status <> 'done'");
+    if (!written) Object.assign(call, await this.get(call.id));
+    return written;
+  }
+
   async #write(call: CallRecord, change: CallChange, condition: string): Promise<boolean> {
     const next = { ...call, ...change };
     if (next.error !== null && next.error.length > MAX_ERROR)
