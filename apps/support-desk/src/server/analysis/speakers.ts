@@ -129,4 +129,3 @@ export function roleAt(
   const around = (transcript.utterances ?? []).find((u) => u.start <= middle && middle <= u.end);
   return around ? (roles.get(around.speaker) ?? null) : null;
 }
-
