@@ -192,6 +192,8 @@ describe('readWavFormat', () => {
       sampleRate: 16_000,
       bitsPerSample: 16,
       dataBytes: 16_000,
+      // RIFF header 12 + fmt chunk 8 + 16 + the padded LIST chunk 12 + the data chunk's header 8.
+      dataOffset: 56,
     });
     expect(format && isNative(format)).toBe(true);
     expect(format && wavDuration(format)).toBe(0.5);
