@@ -6,7 +6,7 @@
  * package, neutral band 0.1), VADER, wink-sentiment, and the emulator's scorer now (AFINN + support-call
  * extension, negation, intensifiers); "service" is what the transcript's own sentiment_analysis_results say.
  *
- *   cd packages/sandbox && pnpm exec tsx bench/sentiment-accuracy.ts   (BENCH_VOICE=kal16 BENCH_JOBS=2)
+ *   cd packages/sandbox && pnpm exec tsx bench/sentiment-accuracy.ts [fixture.json]   (BENCH_VOICE=kal16 BENCH_JOBS=2)
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -55,7 +55,8 @@ function serviceLabel(results: { sentiment: Sentiment; confidence: number }[]): 
 }
 
 async function main(): Promise<void> {
-  const file = new URL('../test/fixtures/sentiment-sentences.json', import.meta.url);
+  // A path argument (relative to the working directory) measures another fixture, e.g. the held-out set.
+  const file = process.argv[2] ?? new URL('../test/fixtures/sentiment-sentences.json', import.meta.url);
   const { sentences } = JSON.parse(await readFile(file, 'utf8')) as { sentences: Labelled[] };
   const box = await startSandbox({ store: false, transcription: { rateLimit: false } });
   const key = box.transcription!.apiKey;
