@@ -52,7 +52,17 @@ const PARAM_DEFAULTS: Record<string, unknown> = {
 };
 
 /** Parameters that are never sent back: the webhook's secret header value. */
-const NOT_ECHOED = new Set(['webhook_auth_header_value']);
+// Also the reply's own fields: a body that names one (`id`, `error`, `status`...) must not overwrite it.
+const NOT_ECHOED = new Set([
+  'webhook_auth_header_value',
+  'id',
+  'status',
+  'error',
+  'text',
+  'words',
+  'utterances',
+  'translated_texts',
+]);
 
 /** `GET /v2/transcript/{id}`: every field of the spec's `Transcript`, nulls where there is nothing yet. */
 export function presentTranscript(record: TranscriptRecord): Record<string, unknown> {
