@@ -340,14 +340,14 @@ function idempotencyIssues(options: IdempotencyOptions | undefined, issues: Vali
     });
   }
   const { leaseMs, ttlMs } = options;
-  if (leaseMs !== undefined && !(Number.isFinite(leaseMs) && leaseMs >= 5000)) {
+  const leaseIsValid = typeof leaseMs === 'number' && Number.isFinite(leaseMs) && leaseMs >= 5000;
+  if (leaseMs !== undefined && !leaseIsValid) {
     issues.push({ path: 'idempotency.leaseMs', message: 'must be a number of ms, at least 5000' });
   }
   // A pending record that expired before its lease would let a second caller send while the first may.
-  if (
-    ttlMs !== undefined &&
-    !(Number.isFinite(ttlMs) && ttlMs >= (leaseMs ?? DEFAULT_IDEMPOTENCY_LEASE_MS))
-  ) {
+  // An invalid leaseMs is compared as the default: comparing with it could run its valueOf.
+  const minimumTtl = leaseIsValid ? leaseMs : DEFAULT_IDEMPOTENCY_LEASE_MS;
+  if (ttlMs !== undefined && !(typeof ttlMs === 'number' && Number.isFinite(ttlMs) && ttlMs >= minimumTtl)) {
     issues.push({ path: 'idempotency.ttlMs', message: 'must be a number of ms, at least leaseMs' });
   }
 }

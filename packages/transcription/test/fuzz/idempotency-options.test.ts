@@ -69,6 +69,21 @@ describe('fuzz: idempotencyKey on submit and transcribe', () => {
     });
   }
 
+  it('an object leaseMs whose toString is not callable is refused by name, not compared (found by fuzzing)', () => {
+    const idempotency = { leaseMs: { toString: 0 }, ttlMs: 0 } as never;
+    let caught: unknown;
+    try {
+      new TranscriptionClient({ apiKey: 'k_fuzz', baseUrl, idempotency });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ValidationError);
+    expect((caught as ValidationError).issues.map((i) => i.path)).toEqual([
+      'idempotency.leaseMs',
+      'idempotency.ttlMs',
+    ]);
+  });
+
   for (const run of fuzzRuns(300)) {
     it(`any idempotency client option builds a client or names its field, ${run.label}`, () => {
       let inputs = 0;
