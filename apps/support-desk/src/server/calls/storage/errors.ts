@@ -36,3 +36,25 @@ export function redactUrl(url: string): string {
 export function mask(message: string, secrets: readonly string[]): string {
   return secrets.filter((s) => s.length >= 4).reduce((text, s) => text.split(s).join('***'), message);
 }
+
+/**
+ * The password of a connection string in every form a driver may quote it: as typed and percent-decoded.
+ * Userinfo ends at the authority's last '@' (as WHATWG URL and pg read it), so `u:p@ss@host` has `p@ss`.
+ */
+export function passwordsOf(url: string): string[] {
+  const found = new Set<string>();
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(url)?.[1] ?? '';
+  const userinfo = authority.slice(0, Math.max(0, authority.lastIndexOf('@')));
+  const colon = userinfo.indexOf(':');
+  if (colon >= 0) found.add(userinfo.slice(colon + 1));
+  try {
+    found.add(new URL(url).password);
+  } catch {}
+  for (const password of [...found]) {
+    try {
+      found.add(decodeURIComponent(password));
+    } catch {}
+  }
+  found.delete('');
+  return [...found];
+}

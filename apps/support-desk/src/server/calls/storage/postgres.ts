@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import pg from 'pg';
 import type { Database, Row, Sql } from './database.js';
-import { mask, redactUrl, StorageError } from './errors.js';
+import { mask, passwordsOf, redactUrl, StorageError } from './errors.js';
 
 /** The first key of the desk's advisory locks (the second is an instance's owner id). */
 const OWNER_LOCK_CLASS = 0x0de5;
@@ -94,15 +94,6 @@ export async function openPostgres(url: string): Promise<Database> {
 }
 
 /** The URL's password as written and decoded (both could be quoted back). */
-function passwordsOf(url: string): string[] {
-  const raw = /^[a-z]+:\/\/[^:/@]*:([^@/]*)@/i.exec(url)?.[1] ?? '';
-  let decoded = raw;
-  try {
-    decoded = decodeURIComponent(raw);
-  } catch {}
-  return [raw, decoded];
-}
-
 /** The driver's message, with its SQLSTATE when it has one (28P01: wrong password, 3D000: no such db...). */
 function describePg(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
