@@ -112,12 +112,27 @@ describe('the calls’ database, fuzzed', () => {
     expect(await registry.get(call.id)).toEqual(before);
   });
 
-  it('keeps the newest calls, newest first, and forgets older ones', async () => {
+  it('keeps the newest calls, newest first, and forgets older finished ones', async () => {
     const made: string[] = [];
-    for (let i = 0; i < KEEP + 3; i++) made.push((await registry.create(`call ${i}`, 'upload')).id);
+    for (let i = 0; i < KEEP + 3; i++) {
+      const call = await registry.create(`call ${i}`, 'upload');
+      await registry.update(call, { status: 'done' });
+      made.push(call.id);
+    }
     expect((await registry.list()).map((c) => c.id)).toEqual(made.slice(-KEEP).reverse());
     expect(await registry.get(made[0]!)).toBeUndefined();
     expect(await registry.get('not-a-uuid')).toBeUndefined();
+  });
+
+  it('never deletes a call that is still running, however many newer calls come; it goes once finished', async () => {
+    const running = await registry.create('still transcribing', 'upload');
+    await registry.update(running, { status: 'transcribing' });
+    for (let i = 0; i < KEEP + 2; i++)
+      await registry.update(await registry.create(`newer ${i}`, 'upload'), { status: 'done' });
+    expect((await registry.get(running.id))?.status).toBe('transcribing');
+    await registry.update(running, { status: 'done' });
+    await registry.create('one more', 'upload');
+    expect(await registry.get(running.id)).toBeUndefined();
   });
 });
 

@@ -12,7 +12,11 @@ export interface CallRecord extends CallView {
 /** What may change on a call after it is created (its id, name, source and creation time never do). */
 export type CallChange = Partial<Omit<CallRecord, 'id' | 'name' | 'source' | 'createdAt'>>;
 
-/** Newest calls kept; older ones are deleted as new ones come (the page lists them all). */
+/**
+ * Newest calls kept; older finished ones are deleted as new ones come (the page lists them all). A call still
+ * running is never deleted under its pipeline: it goes once it has finished and is older than the newest
+ * `keep`.
+ */
 export const DEFAULT_KEEP_CALLS = 50;
 /** Bounds of what one call stores (the schema's CHECKs hold the same): names are short, errors cut. */
 const MAX_NAME = 200;
@@ -57,7 +61,8 @@ export class CallRegistry {
       [call.id, call.status, null, this.db.owners.self, encode(view(call), MAX_VIEW_CHARS, 'call')],
     );
     await this.db.query(
-      'DELETE FROM desk_calls WHERE seq <= (SELECT seq FROM desk_calls ORDER BY seq DESC OFFSET $1 LIMIT 1)',
+      `DELETE FROM desk_calls WHERE status IN ('done', 'error')
+       AND seq <= (SELECT seq FROM desk_calls ORDER BY seq DESC OFFSET $1 LIMIT 1)`,
       [this.keep],
     );
     return call;
