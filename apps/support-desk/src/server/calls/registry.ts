@@ -243,11 +243,20 @@ export function detail(call: CallRecord, live: LiveTranscriptView | null = null)
 }
 
 /**
- * A call's name as logs quote it: a name is whatever the uploader typed, and a newline or a terminal escape
- * in it would forge log lines.
+ * Characters JSON leaves as they are but a log viewer does not: U+0085, U+2028 and U+2029 end lines in some
+ * viewers, and the bidirectional controls (U+061C, U+200E–F, U+202A–E, U+2066–9) reorder what follows them.
+ */
+const LOG_UNSAFE = /[\u0085\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A call's name as logs quote it: a name is whatever the uploader typed, and a newline, a line separator,
+ * a bidirectional override or a terminal escape in it would forge or disguise log lines.
  */
 export function logName(call: Pick<CallView, 'name'>): string {
-  return JSON.stringify(call.name);
+  return JSON.stringify(call.name).replace(
+    LOG_UNSAFE,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 export function isFinished(status: CallStatus): boolean {
