@@ -418,6 +418,15 @@ describe.each(transports)('official client over $name', (transport) => {
     const got = await api.get(`orders/${order.id}/notes/${note.data.id}`);
     expect(got.data).toMatchObject({ id: note.data.id, note: 'Packed and ready' });
 
+    // comment_content is TEXT (65,535 bytes): one byte more and WooCommerce answers 500, storing nothing.
+    const longest = await api.post(`orders/${order.id}/notes`, { note: 'a'.repeat(65_535) });
+    expect(longest.data.note).toHaveLength(65_535);
+    const tooLong = await failure(api.post(`orders/${order.id}/notes`, { note: 'é'.repeat(32_768) }));
+    expect(tooLong.status).toBe(500);
+    expect(tooLong.data.code).toBe('woocommerce_api_cannot_create_order_note');
+    const afterTooLong = await api.get(`orders/${order.id}/notes`);
+    expect(afterTooLong.data).toHaveLength(allIds.length + 1);
+
     const missing = await failure(api.post(`orders/${order.id}/notes`, {}));
     expect(missing.status).toBe(400);
     expect(missing.data.code).toBe('rest_missing_callback_param');

@@ -17,6 +17,9 @@ import { FORCE, VIEW } from './params/common.js';
 import { NOTE_LIST_SPECS, NOTE_SPECS } from './params/notes.js';
 import { presentNote } from './present/notes.js';
 
+/** wp_comments.comment_content is a MySQL TEXT column. */
+const COMMENT_CONTENT_BYTES = 65_535;
+
 function orderFor(ctx: Ctx): OrderRec {
   const o = ctx.store.state.orders.get(idParam(ctx, 'order_id'));
   if (!o) throw new RestError(404, 'woocommerce_rest_shop_order_invalid_id', 'Invalid order ID.');
@@ -49,6 +52,16 @@ function create(ctx: Ctx): Result {
     throw new RestError(400, 'woocommerce_rest_shop_order_exists', 'Cannot create existing shop_order.');
   }
   const o = orderFor(ctx);
+  // The note is a comment, stored in wp_comments.comment_content (TEXT: 65,535 bytes). wpdb refuses a value
+  // longer than its column (wpdb::process_fields), so add_order_note() returns 0 and the controller answers
+  // 500 (class-wc-rest-order-notes-v1-controller.php, create_item).
+  if (Buffer.byteLength(String(p.note), 'utf8') > COMMENT_CONTENT_BYTES) {
+    throw new RestError(
+      500,
+      'woocommerce_api_cannot_create_order_note',
+      'Cannot create order note, please try again.',
+    );
+  }
   const n = createNote(ctx.store, o, p);
   return {
     status: 201,
