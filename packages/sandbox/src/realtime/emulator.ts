@@ -65,11 +65,14 @@ export interface RealtimeSandbox {
   /** New connections are closed with 4100 (over capacity, back off) for `durationMs`. */
   refuseConnections(durationMs: number): void;
   /**
-   * A restart: every socket is dropped (1006), channels, presence and users are forgotten (apps and cache
-   * kept), and new connections are refused for `refuseMs` (default 0).
+   * A restart: every socket is dropped (1006), channels, presence and users are forgotten (apps, cache and
+   * delayed leave webhooks kept), and new connections are refused for `refuseMs` (default 0).
    */
   restart(options?: { refuseMs?: number }): void;
-  /** Resolves when every webhook has been delivered or given up. */
+  /**
+   * Resolves when every webhook has been delivered or given up. Delayed ones (`webhooks.leaveDelayMs`) and
+   * waiting batches are sent at once rather than waited for.
+   */
   idle(): Promise<void>;
   /** Closes every connection (4200), forgets channels, caches, faults, rate windows, pending webhooks. */
   reset(): Promise<void>;
@@ -164,10 +167,13 @@ export function createRealtimeEmulator(options: RealtimeEmulatorOptions = {}): R
     restart(restartOptions = {}) {
       speak();
       dropAll();
-      hub.clear({ keepCache: true });
+      hub.clear({ keepCache: true, keepLeaveWebhooks: true });
       socketFaults.refuseUntil = performance.now() + (restartOptions.refuseMs ?? 0);
     },
-    idle: () => webhooks.idle(),
+    idle() {
+      hub.flushLeaveWebhooks();
+      return webhooks.idle();
+    },
     async reset() {
       speak();
       for (const connection of [...open]) connection.close(CLOSE.reconnectNow, 'The sandbox was reset');
@@ -189,6 +195,8 @@ export function createRealtimeEmulator(options: RealtimeEmulatorOptions = {}): R
     async close() {
       speak();
       dropAll();
+      // Drops the delayed leave webhooks and count locks the drop just started: no timer outlives the sandbox.
+      hub.clear();
       await webhooks.close();
     },
   };

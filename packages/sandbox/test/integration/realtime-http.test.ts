@@ -307,11 +307,8 @@ describe('webhooks', () => {
     await a.next('pusher:cache_miss');
     a.close();
     b.close();
-    await waitFor(() =>
-      received.some(
-        (r) => r.json.events[0]?.name === 'channel_vacated' && r.json.events[0].channel === 'presence-hook',
-      ),
-    );
+    // member_removed and channel_vacated wait webhooks.leaveDelayMs; idle() sends them once both have left.
+    await waitFor(() => rt.channels().every((c) => c.name !== 'presence-hook'));
     await rt.idle();
     const single = received.filter((r) => r.path === '/single');
     for (const r of single) {

@@ -42,6 +42,8 @@ function app(): RealtimeApp {
     subscriptionCounting: false,
     webhooks: { url },
     maxConnections: Number.POSITIVE_INFINITY,
+    authorizedConnections: false,
+    watchlistEvents: false,
   };
 }
 

@@ -24,6 +24,13 @@ export interface RealtimeAppOptions {
   webhooks?: RealtimeWebhookTarget;
   /** Open connections at once; the next one is closed with 4004. Default: no cap. */
   maxConnections?: number;
+  /**
+   * "Enable authorized connections": a connection that neither signs in nor subscribes to a private or
+   * presence channel within `authorizedConnectionTimeoutMs` is closed with 4009. Default false, as in Pusher.
+   */
+  authorizedConnections?: boolean;
+  /** `pusher_internal:watchlist_events` to signed-in users with a `watchlist`. Default false, as in Pusher. */
+  watchlistEvents?: boolean;
 }
 
 /** An app as the emulator runs it: every option decided. */
@@ -35,6 +42,8 @@ export interface RealtimeApp {
   subscriptionCounting: boolean;
   webhooks: RealtimeWebhookTarget | null;
   maxConnections: number;
+  authorizedConnections: boolean;
+  watchlistEvents: boolean;
 }
 
 function checkApp(app: RealtimeAppOptions): void {
@@ -52,6 +61,16 @@ function checkApp(app: RealtimeAppOptions): void {
     !(Number.isSafeInteger(app.maxConnections) && app.maxConnections > 0)
   ) {
     throw new RangeError(`realtime app ${app.appId}: maxConnections must be a positive integer`);
+  }
+  for (const field of [
+    'enableClientMessages',
+    'subscriptionCounting',
+    'authorizedConnections',
+    'watchlistEvents',
+  ] as const) {
+    if (app[field] !== undefined && typeof app[field] !== 'boolean') {
+      throw new TypeError(`realtime app ${app.appId}: ${field} must be true or false`);
+    }
   }
 }
 
@@ -87,6 +106,10 @@ export function resolveApps(
       subscriptionCounting: app.subscriptionCounting ?? false,
       webhooks: app.webhooks ? { url: app.webhooks.url, batch: app.webhooks.batch ?? false } : null,
       maxConnections: app.maxConnections ?? Number.POSITIVE_INFINITY,
+      // Both are dashboard switches Pusher leaves off: https://pusher.com/docs/channels/using_channels/authorized-connections
+      // and https://pusher.com/docs/channels/using_channels/watchlist-events ("you must enable them for your application").
+      authorizedConnections: app.authorizedConnections ?? false,
+      watchlistEvents: app.watchlistEvents ?? false,
     };
   });
 }

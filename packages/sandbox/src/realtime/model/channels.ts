@@ -2,6 +2,8 @@ import { encodeFrame } from '../protocol/frames.js';
 import { type ChannelType, channelType } from '../protocol/names.js';
 import type { RealtimeApp } from './apps.js';
 import { ChannelCache } from './cache.js';
+import { SubscriptionCounts, type SubscriptionCountThrottle } from './counts.js';
+import { KeyedTimers } from './timers.js';
 import type { WebhookEvent } from './webhooks.js';
 
 /** Whoever can receive a channel's events: a connection, as the model sees it. */
@@ -46,6 +48,9 @@ export type JoinResult = { ok: true; channel: Channel } | { ok: false; message: 
 export interface AppChannelsOptions {
   maxPresenceMembers: number;
   cacheTtlMs: number;
+  /** How long `member_removed` and `channel_vacated` webhooks wait for the user or channel to come back. */
+  leaveWebhookDelayMs: number;
+  countThrottle: SubscriptionCountThrottle;
   emitWebhook(event: WebhookEvent): void;
 }
 
@@ -53,16 +58,32 @@ export interface AppChannelsOptions {
  * One app's channels: who is subscribed, who is present, the last event of cache channels, and the webhooks
  * those changes cause (occupied/vacated on the first/last subscriber, member_added/removed on a user's
  * first/last connection).
+ *
+ * The leaving half of those webhooks is delayed as Pusher delays it: "Webhooks for presence channels are
+ * specifically delayed in order to debounce temporary disconnections and member removals. If a user disconnects
+ * and then reconnects within 3 seconds, neither event will be delivered via webhook"
+ * (https://docs.bird.com/pusher/channels/channels/webhooks/why-is-my-server-not-receiving-webhooks-channels).
+ * The same debounce applies to channel_vacated/channel_occupied, so a channel re-occupied within the delay
+ * produces no vacated/occupied pair. Only webhooks wait: `pusher_internal:member_removed` goes to the other
+ * members at once.
  */
 export class AppChannels {
   readonly #channels = new Map<string, Channel>();
   readonly cache: ChannelCache;
+  /** Delayed `member_removed` / `channel_vacated` webhooks, keyed so a return within the delay calls them off. */
+  readonly #leaving = new KeyedTimers();
+  readonly #counts: SubscriptionCounts;
 
   constructor(
     readonly app: RealtimeApp,
     private readonly options: AppChannelsOptions,
   ) {
     this.cache = new ChannelCache(options.cacheTtlMs);
+    this.#counts = new SubscriptionCounts(
+      options.countThrottle,
+      (name) => this.#channels.get(name)?.subscribers.size,
+      (name) => this.#sendCount(name),
+    );
   }
 
   get(name: string): Channel | undefined {
@@ -93,7 +114,9 @@ export class AppChannels {
     }
     if (!existing) this.#channels.set(name, channel);
     channel.subscribers.set(subscriber.socketId, subscriber);
-    if (!existing) this.options.emitWebhook({ name: 'channel_occupied', channel: name });
+    if (!existing && !this.#leaving.cancel(vacatedKey(name))) {
+      this.options.emitWebhook({ name: 'channel_occupied', channel: name });
+    }
     if (member) {
       channel.userBySocket.set(subscriber.socketId, member.userId);
       const entry = channel.members.get(member.userId);
@@ -106,7 +129,9 @@ export class AppChannels {
           data: { user_id: member.userId, user_info: member.info },
         });
         this.#broadcast(channel, added, subscriber.socketId);
-        this.options.emitWebhook({ name: 'member_added', channel: name, user_id: member.userId });
+        if (!this.#leaving.cancel(memberKey(name, member.userId))) {
+          this.options.emitWebhook({ name: 'member_added', channel: name, user_id: member.userId });
+        }
       }
     }
     return { ok: true, channel };
@@ -115,7 +140,12 @@ export class AppChannels {
   /** After a join was answered: subscription counts go out once the subscriber knows it is in. */
   announceCount(channel: Channel): void {
     if (!this.app.subscriptionCounting || channel.type.kind === 'presence') return;
-    if (!this.#channels.has(channel.name)) return;
+    this.#counts.changed(channel.name);
+  }
+
+  #sendCount(name: string): void {
+    const channel = this.#channels.get(name);
+    if (!channel) return;
     const count = channel.subscribers.size;
     const frame = encodeFrame({
       event: 'pusher_internal:subscription_count',
@@ -146,12 +176,17 @@ export class AppChannels {
           data: { user_id: userId },
         });
         this.#broadcast(channel, removed);
-        this.options.emitWebhook({ name: 'member_removed', channel: name, user_id: userId });
+        this.#leaveWebhook(memberKey(name, userId), {
+          name: 'member_removed',
+          channel: name,
+          user_id: userId,
+        });
       }
     }
     if (channel.subscribers.size === 0) {
       this.#channels.delete(name);
-      this.options.emitWebhook({ name: 'channel_vacated', channel: name });
+      this.#counts.forget(name);
+      this.#leaveWebhook(vacatedKey(name), { name: 'channel_vacated', channel: name });
     } else {
       this.announceCount(channel);
     }
@@ -174,9 +209,30 @@ export class AppChannels {
     return sent;
   }
 
-  /** Forgets every channel without webhooks: the sandbox is being reset or restarted. */
-  clear(options: { keepCache?: boolean } = {}): void {
+  #leaveWebhook(key: string, event: WebhookEvent): void {
+    // No receiver, no timer: an app without webhooks holds no handles.
+    if (!this.app.webhooks) return;
+    if (this.options.leaveWebhookDelayMs === 0) this.options.emitWebhook(event);
+    else this.#leaving.set(key, this.options.leaveWebhookDelayMs, () => this.options.emitWebhook(event));
+  }
+
+  /** Sends the delayed leave webhooks now (`idle()`: what is pending is delivered, not waited for). */
+  flushLeaveWebhooks(): void {
+    this.#leaving.flush();
+  }
+
+  /**
+   * Forgets every channel without webhooks: the sandbox is being reset or restarted. A restart keeps the
+   * delayed leave webhooks, so clients that come back within the delay produce none, as after a real blip.
+   */
+  clear(options: { keepCache?: boolean; keepLeaveWebhooks?: boolean } = {}): void {
     this.#channels.clear();
+    this.#counts.clear();
+    if (!options.keepLeaveWebhooks) this.#leaving.clear();
     if (!options.keepCache) this.cache.clear();
   }
 }
+
+// NUL cannot occur in a channel name, so the keys of two channels never collide.
+const vacatedKey = (channel: string) => `vacated\u0000${channel}`;
+const memberKey = (channel: string, userId: string) => `member\u0000${channel}\u0000${userId}`;

@@ -3,6 +3,7 @@ import { channelType, USER_CHANNEL_PREFIX } from '../protocol/names.js';
 import type { RealtimeApp } from './apps.js';
 import { AppChannels, type Subscriber } from './channels.js';
 import type { RealtimeSettings } from './settings.js';
+import { Watchlists } from './watchlist.js';
 import type { WebhookDispatcher } from './webhooks.js';
 
 /** A connection as the model sees it; the WebSocket layer implements it. */
@@ -35,6 +36,7 @@ export class RealtimeHub {
   readonly #channels = new Map<RealtimeApp, AppChannels>();
   readonly #peers = new Map<RealtimeApp, Map<string, Peer>>();
   readonly #users = new Map<RealtimeApp, Map<string, Set<Peer>>>();
+  readonly #watchlists = new Map<RealtimeApp, Watchlists>();
 
   constructor(
     readonly apps: readonly RealtimeApp[],
@@ -49,11 +51,14 @@ export class RealtimeHub {
         new AppChannels(app, {
           maxPresenceMembers: settings.maxPresenceMembers,
           cacheTtlMs: settings.cacheTtlMs,
+          leaveWebhookDelayMs: settings.webhooks.leaveDelayMs,
+          countThrottle: settings.subscriptionCountThrottle,
           emitWebhook: (event) => webhooks.emit(app, event),
         }),
       );
       this.#peers.set(app, new Map());
       this.#users.set(app, new Map());
+      this.#watchlists.set(app, new Watchlists());
     }
   }
 
@@ -90,24 +95,38 @@ export class RealtimeHub {
     for (const name of peer.channels) channels.leave(peer.socketId, name);
     peer.channels.clear();
     this.peers(peer.app).delete(peer.socketId);
-    if (peer.userId !== null) {
-      const users = this.#users.get(peer.app)!;
-      const sockets = users.get(peer.userId);
-      sockets?.delete(peer);
-      if (sockets?.size === 0) users.delete(peer.userId);
-    }
+    this.#watchlists.get(peer.app)!.unwatch(peer);
+    if (peer.userId !== null) this.#signOut(peer, peer.userId);
   }
 
-  signIn(peer: Peer, userId: string): void {
+  /** The user's last signed-in connection is gone: it is offline (see `Watchlists`). */
+  #signOut(peer: Peer, userId: string): void {
     const users = this.#users.get(peer.app)!;
-    if (peer.userId !== null && peer.userId !== userId) users.get(peer.userId)?.delete(peer);
+    const sockets = users.get(userId);
+    if (!sockets?.delete(peer) || sockets.size > 0) return;
+    users.delete(userId);
+    if (peer.app.watchlistEvents) this.#watchlists.get(peer.app)!.announce('offline', userId);
+  }
+
+  /**
+   * A verified signin. The user's first connection brings it online for its watchers; then this connection's
+   * own `watchlist` (already checked) replaces any it had, and it hears which of those users are online.
+   */
+  signIn(peer: Peer, userId: string, watchlist: readonly string[] = []): void {
+    const users = this.#users.get(peer.app)!;
+    if (peer.userId !== null && peer.userId !== userId) this.#signOut(peer, peer.userId);
     peer.userId = userId;
     let sockets = users.get(userId);
+    const cameOnline = !sockets;
     if (!sockets) {
       sockets = new Set();
       users.set(userId, sockets);
     }
     sockets.add(peer);
+    if (!peer.app.watchlistEvents) return;
+    const watchlists = this.#watchlists.get(peer.app)!;
+    if (cameOnline) watchlists.announce('online', userId);
+    watchlists.watch(peer, watchlist, (id) => users.has(id));
   }
 
   /**
@@ -147,9 +166,15 @@ export class RealtimeHub {
     return [...this.#peers.values()].flatMap((peers) => [...peers.values()]);
   }
 
-  /** Forgets channels, presence and users (and the caches unless kept); the apps stay. */
-  clear(options: { keepCache?: boolean } = {}): void {
+  /** Sends every delayed leave webhook now. */
+  flushLeaveWebhooks(): void {
+    for (const channels of this.#channels.values()) channels.flushLeaveWebhooks();
+  }
+
+  /** Forgets channels, presence, users and watchlists (and the caches and delayed webhooks unless kept). */
+  clear(options: { keepCache?: boolean; keepLeaveWebhooks?: boolean } = {}): void {
     for (const channels of this.#channels.values()) channels.clear(options);
     for (const users of this.#users.values()) users.clear();
+    for (const watchlists of this.#watchlists.values()) watchlists.clear();
   }
 }

@@ -20,6 +20,16 @@ export interface RealtimeWebhookOptions {
   timeoutMs: number;
 }
 
+/** What decides when a webhook is emitted, rather than how it is delivered. */
+export interface RealtimeWebhookTiming {
+  /**
+   * `member_removed` and `channel_vacated` wait this long, and are dropped (with the `member_added` /
+   * `channel_occupied` that would follow) when the user or channel comes back in time. Default 3000 ms, as
+   * Pusher; 0 sends them at once.
+   */
+  leaveDelayMs: number;
+}
+
 export interface WebhookStats {
   /** POSTs answered with 2xx. */
   delivered: number;

@@ -38,6 +38,8 @@ export class Connection implements Peer {
   #lastSeen = performance.now();
   #activityTimer: NodeJS.Timeout | null = null;
   #pongTimer: NodeJS.Timeout | null = null;
+  #authorizeTimer: NodeJS.Timeout | null = null;
+  #authorized = false;
   #silent = false;
   #gone = false;
 
@@ -72,6 +74,30 @@ export class Connection implements Peer {
       }),
     );
     this.#scheduleActivityCheck(this.settings.activityTimeoutSeconds * 1000);
+    if (this.app.authorizedConnections && !this.#authorized && !this.#authorizeTimer) {
+      this.#authorizeTimer = setTimeout(
+        () => this.close(CLOSE.unauthorized, 'Connection not authorized within timeout'),
+        this.settings.authorizedConnectionTimeoutMs,
+      );
+      this.#authorizeTimer.unref();
+    }
+  }
+
+  /**
+   * The connection signed in or subscribed to a private or presence channel: with "authorized connections" on,
+   * that is what keeps it open. Pusher: "We categorize an authorized connection as one that has subscribed to at
+   * least one authorized channel (private- or presence-). If you have this feature enabled and a connection does
+   * not subscribe to at least one private- or presence- channel, it will be kicked off after a timeout"
+   * (https://pusher.com/docs/channels/using_channels/authorized-connections); the feature is built on user
+   * authentication, so a signin counts too. The close is 4009, "Connection is unauthorized" on
+   * https://pusher.com/docs/channels/library_auth_reference/pusher-websockets-protocol (4000-4099: pusher-js
+   * does not reconnect).
+   */
+  authorize(): void {
+    this.#authorized = true;
+    if (!this.#authorizeTimer) return;
+    clearTimeout(this.#authorizeTimer);
+    this.#authorizeTimer = null;
   }
 
   /** Sends a frame unless the connection is closing or silenced; a reader that does not drain is closed. */
@@ -166,6 +192,7 @@ export class Connection implements Peer {
     this.#gone = true;
     if (this.#activityTimer) clearTimeout(this.#activityTimer);
     if (this.#pongTimer) clearTimeout(this.#pongTimer);
+    if (this.#authorizeTimer) clearTimeout(this.#authorizeTimer);
     this.onGone(this);
   }
 }

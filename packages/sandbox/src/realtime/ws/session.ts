@@ -1,6 +1,7 @@
 import type { RawData } from 'ws';
 import { reportHandlerFailure } from '../../server/emulator.js';
 import type { RealtimeHub } from '../model/hub.js';
+import { parseWatchlist } from '../model/watchlist.js';
 import { CLOSE, ERROR } from '../protocol/codes.js';
 import { commandData, decodeFrame, encodeFrame } from '../protocol/frames.js';
 import { jsonTextDepth, MAX_USER_JSON_DEPTH, valueDeeperThan } from '../protocol/json-depth.js';
@@ -117,9 +118,19 @@ function signin(hub: RealtimeHub, connection: Connection, raw: unknown): void {
     connection.close(CLOSE.unauthorized, 'user_data must be a JSON object with an "id"');
     return;
   }
-  hub.signIn(connection, String(id));
+  const watchlist = parseWatchlist(
+    (user as { watchlist?: unknown }).watchlist,
+    hub.settings.maxWatchlistSize,
+  );
+  if (!watchlist.ok) {
+    connection.close(CLOSE.unauthorized, watchlist.message);
+    return;
+  }
   connection.userInfo = (user as { user_info?: unknown }).user_info;
+  connection.authorize();
+  // signin_success first: the watchlist's initial `online` event reaches a client that knows it is signed in.
   connection.send(encodeFrame({ event: 'pusher:signin_success', data: { user_data: userData } }));
+  hub.signIn(connection, String(id), watchlist.ids);
 }
 
 /** Sliding one-second window per connection: `clientEventsPerSecond` accepted events at most. */

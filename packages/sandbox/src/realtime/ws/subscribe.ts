@@ -119,6 +119,9 @@ export function subscribe(hub: RealtimeHub, connection: Connection, raw: unknown
   }
   const type = joined.channel.type;
   connection.channels.add(channel);
+  // Private, presence and encrypted (private-encrypted-) channels are the "authorized channels" that keep a
+  // connection open under "authorized connections" (see Connection.authorize).
+  if (type.kind !== 'public') connection.authorize();
   connection.send(
     encodeFrame({
       event: 'pusher_internal:subscription_succeeded',
