@@ -50,7 +50,7 @@ async function signedIn(id: string, watchlist: string[] = [], heard: Heard[] = [
 /** A raw socket signed in as `id` with `userData` fields beside the id, signed with the app secret. */
 async function rawSignin(app: typeof PLAIN, id: string, extra: Record<string, unknown>): Promise<TestSocket> {
   const s = await TestSocket.connect(box.realtime!.wsUrl, app.key);
-  const signer = new PusherServer({ appId: app.appId, key: app.key, secret: app.secret });
+  const signer = new PusherServer({ appId: app.appId, key: app.key, secret: app.secret, host: '127.0.0.1' });
   const { auth, user_data } = signer.authenticateUser(s.socketId, { id, ...extra });
   s.send({ event: 'pusher:signin', data: { auth, user_data } });
   await s.next('pusher:signin_success');
@@ -153,9 +153,14 @@ describe('watchlist events (pusher-js as the judge)', () => {
 
   it('refuses a signin whose watchlist is not a list of user ids (4009), and keeps other sessions', async () => {
     const other = await rawSignin(WATCHING, 'wl-ok', { watchlist: ['wl-x'] });
-    for (const watchlist of ['wl-x', [1.5e400], [{}], Array.from({ length: 101 }, (_, i) => `u${i}`)]) {
+    for (const watchlist of [
+      'wl-x',
+      [Number.POSITIVE_INFINITY],
+      [{}],
+      Array.from({ length: 101 }, (_, i) => `u${i}`),
+    ]) {
       const s = await TestSocket.connect(box.realtime!.wsUrl, WATCHING.key);
-      const signer = new PusherServer({ appId: WATCHING.appId, key: WATCHING.key, secret: WATCHING.secret });
+      const signer = new PusherServer({ ...WATCHING, host: '127.0.0.1' });
       const { auth, user_data } = signer.authenticateUser(s.socketId, { id: 'wl-bad', watchlist } as never);
       s.send({ event: 'pusher:signin', data: { auth, user_data } });
       const closed = await s.closed;
