@@ -1,0 +1,106 @@
+import type { AnyChannel, RealtimeClient } from '../client/client.js';
+
+/** Any client, whatever its presence `user_info` type. */
+export type AnyClient = RealtimeClient<any>;
+
+/**
+ * Who uses a client's socket and channels from React. Releases wait one task: StrictMode unmounts and
+ * remounts every effect in the same commit, and a component moved in the tree does the same, so a release
+ * taken back within that task leaves the socket and the subscription alone. Without the wait the double
+ * mount would close a socket still opening ("WebSocket is closed before the connection is established")
+ * and send an unsubscribe and a subscribe for every channel.
+ */
+export class Lease {
+  private users = 0;
+  private closing: ReturnType<typeof setTimeout> | undefined;
+  private readonly counts = new Map<string, number>();
+  private readonly leaving = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Channels these hooks subscribed; one the app subscribed itself is never left by them. */
+  private readonly owned = new Set<string>();
+  private readonly listeners = new Set<() => void>();
+
+  constructor(readonly client: AnyClient) {}
+
+  /** Keeps the connection open until the returned release (and every other one) has been called. */
+  retainConnection(): () => void {
+    clearTimeout(this.closing);
+    this.closing = undefined;
+    if (++this.users === 1) this.client.connect();
+    return once(() => {
+      if (--this.users > 0) return;
+      this.closing = setTimeout(() => {
+        this.closing = undefined;
+        if (this.users === 0) this.client.disconnect();
+      }, 0);
+    });
+  }
+
+  /** Subscribes `name` for as long as one holder has not released it. */
+  retainChannel(name: string): () => void {
+    const count = (this.counts.get(name) ?? 0) + 1;
+    this.counts.set(name, count);
+    clearTimeout(this.leaving.get(name));
+    this.leaving.delete(name);
+    if (count === 1) {
+      if (!this.client.channel(name)) this.owned.add(name);
+      // Also the retry of a channel whose last attempt was refused, as `client.subscribe` is.
+      this.client.subscribe(name);
+      this.changed();
+    }
+    return once(() => {
+      const left = (this.counts.get(name) ?? 1) - 1;
+      this.counts.set(name, left);
+      if (left > 0) return;
+      this.leaving.set(
+        name,
+        setTimeout(() => {
+          this.leaving.delete(name);
+          if (this.counts.get(name) !== 0) return;
+          this.counts.delete(name);
+          if (this.owned.delete(name)) this.client.unsubscribe(name);
+          this.changed();
+        }, 0),
+      );
+    });
+  }
+
+  /** How many holders `name` has now (a release still waiting out its task counts as gone). */
+  holders(name: string): number {
+    return this.counts.get(name) ?? 0;
+  }
+
+  channel(name: string): AnyChannel | null {
+    return this.client.channel(name) ?? null;
+  }
+
+  /** Called whenever a channel is subscribed or left through this lease. */
+  onChange = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private changed(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+const leases = new WeakMap<AnyClient, Lease>();
+
+/** The one lease of `client`, so every provider and hook on it counts in the same place. */
+export function leaseOf(client: AnyClient): Lease {
+  let lease = leases.get(client);
+  if (!lease) {
+    lease = new Lease(client);
+    leases.set(client, lease);
+  }
+  return lease;
+}
+
+function once(release: () => void): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    release();
+  };
+}

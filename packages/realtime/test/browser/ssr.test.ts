@@ -1,0 +1,44 @@
+import { createElement as h } from 'react';
+import { renderToString } from 'react-dom/server';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  RealtimeProvider,
+  useChannel,
+  useConnectionState,
+  usePresence,
+  useSubscribed,
+  useUser,
+} from '../../src/react.js';
+import { type RealtimeBox, startRealtimeBox, wsTarget } from '../helpers/sandbox.js';
+
+/** Server rendering runs no effect: the provider and every hook render their "not yet" state and open nothing. */
+let box: RealtimeBox;
+beforeAll(async () => {
+  box = await startRealtimeBox();
+});
+afterAll(() => box?.close());
+
+function Page() {
+  const state = useConnectionState();
+  const room = useChannel('private-room');
+  const subscribed = useSubscribed(room);
+  const { members } = usePresence(useChannel('presence-lobby'));
+  const user = useUser({ signin: true });
+  return h('p', null, `${state} ${room === null} ${subscribed} ${members.length} ${user.state}`);
+}
+
+it('renderToString with the provider opens no socket at the sandbox and throws nothing', async () => {
+  box.rt.resetStats();
+  const options = {
+    ...wsTarget(box.rt),
+    forceTLS: false,
+    channelAuthorization: { endpoint: 'http://127.0.0.1:1/auth' },
+  };
+  const html = renderToString(h(RealtimeProvider, { appKey: box.rt.key, options }, h(Page)));
+  expect(html).toBe('<p>initialized true false 0 signed-out</p>');
+  // A task and a round trip to the sandbox later, still nothing: no connect was scheduled either.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await box.server().trigger('private-room', 'ping', {});
+  expect(box.rt.stats().sockets.opened).toBe(0);
+  expect(box.rt.connections()).toBe(0);
+});
