@@ -121,6 +121,7 @@ describe('fuzz: signins with hostile watchlists', () => {
 });
 
 const SETTINGS = [
+  'subscriptionCountThrottle',
   'authorizedConnectionTimeoutMs',
   'maxWatchlistSize',
   'subscriptionCountThrottle.largeChannelSubscribers',

@@ -49,7 +49,9 @@ export interface RealtimeSettingsOptions {
 function positive(name: string, value: number | undefined, fallback: number, integer = true): number {
   const v = value ?? fallback;
   if (!Number.isFinite(v) || v <= 0 || (integer && !Number.isSafeInteger(v))) {
-    throw new RangeError(`realtime: ${name} must be a positive ${integer ? 'integer' : 'number'}, got ${v}`);
+    throw new RangeError(
+      `realtime: ${name} must be a positive ${integer ? 'integer' : 'number'}, got ${String(v)}`,
+    );
   }
   return v;
 }
@@ -69,6 +71,11 @@ export function resolveSettings(o: RealtimeSettingsOptions): RealtimeSettings {
   if (httpRateLimit) checkRateLimit(httpRateLimit);
   const w = o.webhooks ?? {};
   const c = o.subscriptionCountThrottle ?? {};
+  if (typeof c !== 'object' || c === null || Array.isArray(c)) {
+    throw new TypeError(
+      'realtime: subscriptionCountThrottle must be { largeChannelSubscribers?, intervalMs? }',
+    );
+  }
   return {
     activityTimeoutSeconds: positive('activityTimeout', o.activityTimeout, 120),
     pongTimeoutMs: positive('pongTimeoutMs', o.pongTimeoutMs, 30_000),
