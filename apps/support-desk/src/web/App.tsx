@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { DeskConfig } from '../shared/api.js';
 import { api } from './api.js';
 import { CallDetailView } from './components/CallDetailView.js';
@@ -9,7 +9,7 @@ import { ErrorBanner } from './components/ErrorBanner.js';
 import { Header } from './components/Header.js';
 import { LiveCallControl } from './components/LiveCallControl.js';
 import { OrdersPanel } from './components/OrdersPanel.js';
-import { useDeskRealtime } from './realtime.js';
+import { DeskRealtime } from './realtime.js';
 import { initialState, reducer } from './state.js';
 
 export function App() {
@@ -29,12 +29,14 @@ export function App() {
     api.config().then(setConfig, fail);
     load();
   }, [fail, load]);
-  const socketId = useDeskRealtime(config, dispatch, load);
+  const socketIdRef = useRef<string | null>(null);
+  const socketId = useCallback(() => socketIdRef.current, []);
 
   const selected = state.calls.find((c) => c.id === state.selectedCallId) ?? null;
 
   return (
     <div className="desk" data-realtime={state.subscribed ? 'subscribed' : state.connection}>
+      {config && <DeskRealtime config={config} dispatch={dispatch} resync={load} socketId={socketIdRef} />}
       <Header config={config} connection={state.connection} subscribed={state.subscribed} />
       <ErrorBanner errors={state.errors} onDismiss={(id) => dispatch({ type: 'dismiss', id })} />
       <main className="columns">

@@ -1,5 +1,13 @@
-import { RealtimeClient } from '@x/realtime';
-import { type Dispatch, useCallback, useEffect, useRef } from 'react';
+import {
+  RealtimeProvider,
+  useChannel,
+  useConnectionState,
+  useEvent,
+  useResubscribed,
+  useSocketId,
+  useSubscribed,
+} from '@x/realtime/react';
+import { type Dispatch, createElement as h, type RefObject, useEffect } from 'react';
 import {
   type CallView,
   type CustomerSummary,
@@ -10,53 +18,48 @@ import {
 } from '../shared/api.js';
 import type { Action } from './state.js';
 
+interface Props {
+  config: DeskConfig;
+  dispatch: Dispatch<Action>;
+  /** Reloads the lists after a reconnect, since events sent while a tab was away are not replayed. */
+  resync: () => void;
+  /** Set to this tab's socket id while connected, which the app server leaves out of the pushes of its own live turns. */
+  socketId: RefObject<string | null>;
+}
+
 /**
- * Subscribes to the desk's private channel (authorised by the app server at `/api/realtime/auth`) and
- * turns its events into state changes. `resync` reloads the lists after a reconnect, since events sent
- * while a tab was away are not replayed. Returns this tab's socket id while connected, which the app
- * server leaves out of the pushes of this tab's own live turns.
+ * The desk's live updates: one socket for the tab (the provider owns it; the client is made once per key,
+ * so the config arriving twice under StrictMode makes no second socket) and the desk's private channel,
+ * authorised by the app server at `/api/realtime/auth`, whose events become state changes.
  */
-export function useDeskRealtime(
-  config: DeskConfig | null,
-  dispatch: Dispatch<Action>,
-  resync: () => void,
-): () => string | null {
-  const clientRef = useRef<RealtimeClient | null>(null);
+export function DeskRealtime({ config, ...props }: Props) {
+  const { key, ...endpoint } = config.realtime;
+  const options = { ...endpoint, channelAuthorization: { endpoint: '/api/realtime/auth' } };
+  return h(RealtimeProvider, { appKey: key, options }, h(DeskChannel, { name: config.channel, ...props }));
+}
+
+function DeskChannel({ name, dispatch, resync, socketId }: Omit<Props, 'config'> & { name: string }) {
+  const state = useConnectionState();
+  const id = useSocketId();
+  const channel = useChannel(name);
+  const subscribed = useSubscribed(channel);
   useEffect(() => {
-    if (!config) return;
-    const { key, ...endpoint } = config.realtime;
-    const client = new RealtimeClient(key, {
-      ...endpoint,
-      channelAuthorization: { endpoint: '/api/realtime/auth' },
-    });
-    client.connection.bind('state_change', ({ current }: { current: string }) => {
-      dispatch({ type: 'connection', state: current });
-      if (current !== 'connected') dispatch({ type: 'subscribed', subscribed: false });
-    });
-    const channel = client.subscribe(config.channel);
-    channel.bind('pusher:subscription_succeeded', () => dispatch({ type: 'subscribed', subscribed: true }));
-    channel.bind('pusher:subscription_error', (error) =>
-      dispatch({ type: 'error', message: `Live updates refused: ${error.error}` }),
-    );
-    channel.bind('pusher:resubscribed', () => {
-      dispatch({ type: 'subscribed', subscribed: true });
-      resync();
-    });
-    channel.bind<OrderSummary>(DeskEvents.orderUpserted, (order) => dispatch({ type: 'order', order }));
-    channel.bind<CustomerSummary>(DeskEvents.customerUpserted, (customer) =>
-      dispatch({ type: 'customer', customer }),
-    );
-    channel.bind<CallView>(DeskEvents.callStatus, (call) => dispatch({ type: 'call', call }));
-    channel.bind<CallView>(DeskEvents.callAnalyzed, (call) => dispatch({ type: 'call', call }));
-    channel.bind<LiveTurnEvent>(DeskEvents.liveTurn, ({ callId, ...turn }) =>
-      dispatch({ type: 'liveTurn', callId, turn, local: false }),
-    );
-    client.connect();
-    clientRef.current = client;
-    return () => {
-      clientRef.current = null;
-      client.disconnect();
-    };
-  }, [config, dispatch, resync]);
-  return useCallback(() => clientRef.current?.connection.socketId ?? null, []);
+    socketId.current = id;
+  }, [socketId, id]);
+  useEffect(() => dispatch({ type: 'connection', state }), [dispatch, state]);
+  useEffect(() => dispatch({ type: 'subscribed', subscribed }), [dispatch, subscribed]);
+  useEvent(channel, 'pusher:subscription_error', (error) =>
+    dispatch({ type: 'error', message: `Live updates refused: ${error.error}` }),
+  );
+  useResubscribed(channel, resync);
+  useEvent<OrderSummary>(channel, DeskEvents.orderUpserted, (order) => dispatch({ type: 'order', order }));
+  useEvent<CustomerSummary>(channel, DeskEvents.customerUpserted, (customer) =>
+    dispatch({ type: 'customer', customer }),
+  );
+  useEvent<CallView>(channel, DeskEvents.callStatus, (call) => dispatch({ type: 'call', call }));
+  useEvent<CallView>(channel, DeskEvents.callAnalyzed, (call) => dispatch({ type: 'call', call }));
+  useEvent<LiveTurnEvent>(channel, DeskEvents.liveTurn, ({ callId, ...turn }) =>
+    dispatch({ type: 'liveTurn', callId, turn, local: false }),
+  );
+  return null;
 }
