@@ -2,7 +2,7 @@
  * Watchlist events judged by the official client: pusher-js 8.6.0 (Node build, real WebSocket) signs in with a
  * `watchlist` in its user data and must hear `online` / `offline` on `pusher.user.watchlist` as watched users
  * connect and disconnect: online at a user's first signed-in connection, offline when its last one closes, and
- * at signin the watched users already online. Raw sockets check the frames and the app switch.
+ * at signin the state of the whole list (who is online, who is not). Raw sockets check the frames and the app switch.
  */
 import PusherServer from 'pusher';
 import PusherClient from 'pusher-js';
@@ -93,50 +93,67 @@ describe('watchlist events (pusher-js as the judge)', () => {
     const heard: Heard[] = [];
     const alice = await signedIn('wl-alice', ['wl-bob'], heard);
     await roundTrip(alice, 'wl-alice');
-    expect(heard).toEqual([]);
+    // At signin: the state of the whole list, bob offline.
+    expect(heard).toEqual([{ name: 'offline', user_ids: ['wl-bob'] }]);
     const bob1 = await signedIn('wl-bob');
-    await waitFor(() => heard.length === 1);
+    await waitFor(() => heard.length === 2);
     const bob2 = await signedIn('wl-bob');
     bob1.disconnect();
     // bob is still online through his second connection: nothing is heard until it closes too.
     await waitFor(() => box.realtime!.connections(WATCHING.appId) === 2);
     await roundTrip(alice, 'wl-alice');
-    expect(heard).toEqual([{ name: 'online', user_ids: ['wl-bob'] }]);
+    expect(heard).toEqual([
+      { name: 'offline', user_ids: ['wl-bob'] },
+      { name: 'online', user_ids: ['wl-bob'] },
+    ]);
     bob2.disconnect();
-    await waitFor(() => heard.length === 2);
+    await waitFor(() => heard.length === 3);
     await roundTrip(alice, 'wl-alice');
     expect(heard).toEqual([
+      { name: 'offline', user_ids: ['wl-bob'] },
       { name: 'online', user_ids: ['wl-bob'] },
       { name: 'offline', user_ids: ['wl-bob'] },
     ]);
   });
 
-  it('tells a new signin which watched users are online already, in one online event', async () => {
+  it('tells a new signin the state of its whole list: one online and one offline event', async () => {
     await signedIn('wl-carol');
     await signedIn('wl-dave');
     const heard: Heard[] = [];
     const erin = await signedIn('wl-erin', ['wl-carol', 'wl-dave', 'wl-nobody'], heard);
     await roundTrip(erin, 'wl-erin');
-    expect(heard).toHaveLength(1);
+    expect(heard).toHaveLength(2);
     expect(heard[0]!.name).toBe('online');
     expect([...heard[0]!.user_ids].sort()).toEqual(['wl-carol', 'wl-dave']);
+    expect(heard[1]).toEqual({ name: 'offline', user_ids: ['wl-nobody'] });
   });
 
   it('sends nothing to users who do not watch, and only the changed id to those who do', async () => {
     const watcher = await rawSignin(WATCHING, 'wl-frank', { watchlist: ['wl-gina', 'wl-gina', 'wl-hal'] });
     const bystander = await rawSignin(WATCHING, 'wl-ivan', {});
+    // The envelope pusher-js reads: no channel, data.events[{name, user_ids}]; duplicates count once.
+    const initial = await watcher.next('pusher_internal:watchlist_events');
+    expect(initial.channel).toBeUndefined();
+    expect(initial.data).toEqual({ events: [{ name: 'offline', user_ids: ['wl-gina', 'wl-hal'] }] });
     const gina = await rawSignin(WATCHING, 'wl-gina', {});
-    const frame = await watcher.next((f) => f.event === 'pusher_internal:watchlist_events');
-    // The envelope pusher-js reads: no channel, data.events[{name, user_ids}].
-    expect(frame.channel).toBeUndefined();
-    expect(frame.data).toEqual({ events: [{ name: 'online', user_ids: ['wl-gina'] }] });
+    const online = await watcher.next(
+      (f) => f.event === 'pusher_internal:watchlist_events' && f.data.events[0].name === 'online',
+    );
+    expect(online.data).toEqual({ events: [{ name: 'online', user_ids: ['wl-gina'] }] });
     gina.close();
     await watcher.next(
-      (f) => f.event === 'pusher_internal:watchlist_events' && f.data.events[0].name === 'offline',
+      (f) =>
+        f.event === 'pusher_internal:watchlist_events' &&
+        f !== initial &&
+        f.data.events[0].name === 'offline',
     );
     await stillAlive(bystander);
     expect(watchlistFrames(bystander)).toEqual([]);
-    expect(watchlistFrames(watcher)).toHaveLength(2);
+    expect(watchlistFrames(watcher).map((f) => f.data.events)).toEqual([
+      [{ name: 'offline', user_ids: ['wl-gina', 'wl-hal'] }],
+      [{ name: 'online', user_ids: ['wl-gina'] }],
+      [{ name: 'offline', user_ids: ['wl-gina'] }],
+    ]);
     watcher.close();
     bystander.close();
   });

@@ -39,11 +39,10 @@ export function parseWatchlist(value: unknown, max: number): WatchlistParse {
   return { ok: true, ids: [...ids] };
 }
 
-function watchlistFrame(name: 'online' | 'offline', userIds: string[]): string {
-  return encodeFrame({
-    event: 'pusher_internal:watchlist_events',
-    data: { events: [{ name, user_ids: userIds }] },
-  });
+type WatchlistEvent = { name: 'online' | 'offline'; user_ids: string[] };
+
+function watchlistFrame(events: WatchlistEvent[]): string {
+  return encodeFrame({ event: 'pusher_internal:watchlist_events', data: { events } });
 }
 
 /**
@@ -51,15 +50,18 @@ function watchlistFrame(name: 'online' | 'offline', userIds: string[]): string {
  * signed-in user's `watchlist` (from user authentication) names users whose online/offline status it is told
  * of. A user is online from its first signed-in connection to the close of its last one; each change reaches
  * every connection watching that user as `pusher_internal:watchlist_events` `{events:[{name, user_ids}]}`,
- * which pusher-js emits on `pusher.user.watchlist` (src/core/watchlist.ts). At signin the connection is told
- * which of its watched users are online already, so it never waits for a change to learn the state.
+ * which pusher-js emits on `pusher.user.watchlist` (src/core/watchlist.ts). At signin the connection gets the
+ * state of its whole list, as the same page says: "Once the user is authenticated, they will receive events
+ * indicating the current online status of peers in their watchlist ... whether a user ID is online or offline
+ * for each user ID in the watchlist": one frame with an `online` event for those online and an `offline`
+ * event for the rest (an empty group is left out).
  */
 export class Watchlists {
   /** Watched user id → the connections watching it. */
   readonly #watchers = new Map<string, Set<Subscriber>>();
   readonly #lists = new Map<Subscriber, readonly string[]>();
 
-  /** Starts (or replaces) what `watcher` watches, and tells it which of those users are online now. */
+  /** Starts (or replaces) what `watcher` watches, and tells it which of those users are online now and which not. */
   watch(watcher: Subscriber, ids: readonly string[], isOnline: (id: string) => boolean): void {
     this.unwatch(watcher);
     if (ids.length === 0) return;
@@ -73,7 +75,11 @@ export class Watchlists {
       set.add(watcher);
     }
     const online = ids.filter(isOnline);
-    if (online.length > 0) watcher.send(watchlistFrame('online', online));
+    const offline = ids.filter((id) => !isOnline(id));
+    const events: WatchlistEvent[] = [];
+    if (online.length > 0) events.push({ name: 'online', user_ids: online });
+    if (offline.length > 0) events.push({ name: 'offline', user_ids: offline });
+    watcher.send(watchlistFrame(events));
   }
 
   unwatch(watcher: Subscriber): void {
@@ -91,7 +97,7 @@ export class Watchlists {
   announce(name: 'online' | 'offline', userId: string): void {
     const watchers = this.#watchers.get(userId);
     if (!watchers) return;
-    const frame = watchlistFrame(name, [userId]);
+    const frame = watchlistFrame([{ name, user_ids: [userId] }]);
     // A copy: a send can close a slow reader, which unwatches while we iterate.
     for (const watcher of [...watchers]) watcher.send(frame);
   }
