@@ -103,8 +103,8 @@ export function resolveSettings(o: RealtimeSettingsOptions): RealtimeSettings {
       o.authorizedConnectionTimeoutMs,
       30_000,
     ),
-    // "a watchlist of up to 100 user IDs" (Pusher's protocol as described at
-    // https://events.apis.io/channels/pusher/pusher-signin/).
+    // "a watchlist of up to 100 user IDs": a third-party AsyncAPI description of Pusher's protocol
+    // (https://events.apis.io/channels/pusher/pusher-signin/); Pusher's own watchlist page gives no number.
     maxWatchlistSize: positive('maxWatchlistSize', o.maxWatchlistSize, 100),
     subscriptionCountThrottle: {
       largeChannelSubscribers: positive(
