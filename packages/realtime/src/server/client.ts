@@ -2,6 +2,7 @@ import {
   type APIPromise,
   BaseClient,
   type ClientOptions,
+  describeType,
   type HeaderSource,
   optionIssues,
   type RateLimitOptions,
@@ -175,6 +176,31 @@ export class RealtimeServer extends BaseClient<RealtimeServerOptions> {
   }
 }
 
+/**
+ * Pusher's app ids are numeric, but self-hosted servers take any string (soketi's default app is `app-id`,
+ * Reverb and sockudo use whatever the config says), so any id a server can route is accepted. What is
+ * refused is what would change the URL rather than name an app: the id becomes one path segment of
+ * `/apps/{appId}/...`, and the server signs the path as sent.
+ */
+function appIdIssue(appId: unknown): string | undefined {
+  if (typeof appId === 'number') {
+    return Number.isSafeInteger(appId) && appId >= 0
+      ? undefined
+      : `must be a non-negative integer or a string, received ${appId}`;
+  }
+  if (typeof appId !== 'string') {
+    return `is required: the app id from the dashboard or the server's config (a string or a number), received ${describeType(appId)}`;
+  }
+  if (appId.trim() === '')
+    return "is required: the app id from the dashboard or the server's config, received an empty string";
+  if (appId.length > 200) return `must be at most 200 characters, received ${appId.length}`;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this looks for
+  if (/[\s\u0000-\u001f\u007f]/.test(appId)) return 'must not contain spaces or control characters';
+  if (/[/\\?#%]/.test(appId) || appId === '.' || appId === '..')
+    return `must not contain / \\ ? # or %, nor be . or ..: it is one segment of the URL path /apps/{appId} (received ${JSON.stringify(appId).slice(0, 60)})`;
+  return undefined;
+}
+
 /** A host name or IP address, with an optional port: no scheme, no path. */
 const HOST = /^[A-Za-z0-9.-]+(:\d+)?$|^\[[0-9a-fA-F:.]+\](:\d+)?$/;
 
@@ -199,12 +225,8 @@ function checkOptions(options: RealtimeServerOptions): {
     if (typeof options[field] !== 'string' || options[field].trim() === '')
       issues.push({ path: field, message: `is required (${what})` });
   };
-  const { appId } = options;
-  if (
-    !((typeof appId === 'string' && /^\d+$/.test(appId)) || (Number.isInteger(appId) && Number(appId) > 0))
-  ) {
-    issues.push({ path: 'appId', message: 'is required: the numeric app id from the dashboard' });
-  }
+  const appIdProblem = appIdIssue(options.appId);
+  if (appIdProblem) issues.push({ path: 'appId', message: appIdProblem });
   nonEmpty('key', 'the app key, the one pusher-js is given');
   nonEmpty('secret', 'the app secret; keep it on the server');
   let host: string | undefined;

@@ -164,7 +164,7 @@ describe('RealtimeServer options', () => {
     const error = (() => {
       try {
         new RealtimeServer({
-          appId: 'abc',
+          appId: 'apps/1',
           key: '',
           secret: ' ',
           host: 'https://api.example.com/x',

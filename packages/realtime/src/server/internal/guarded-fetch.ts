@@ -1,5 +1,6 @@
 import type { FetchLike } from '@x/core';
 import { plainHttpAdvice, plainHttpCode } from '../../shared/tls.js';
+import { statusFromBody } from './error-body.js';
 
 /**
  * The `fetch` the server SDK hands core, around the user's own (or the global one, looked up per call). It
@@ -12,6 +13,8 @@ import { plainHttpAdvice, plainHttpCode } from '../../shared/tls.js';
  *   core reads it, since only here is the signature of this very attempt known.
  * - `useTLS` defaults to true, and a host that speaks plain HTTP (the sandbox, soketi without TLS) fails the
  *   handshake with OpenSSL's "wrong version number". That becomes an error that names the option to change.
+ * - soketi answers errors with status 200 and the status in the JSON body: the response gets that status
+ *   back, so core raises its typed error (see `error-body.ts`).
  */
 export function guardedFetch(inner: FetchLike | undefined): FetchLike {
   return async (input, init) => {
@@ -22,7 +25,7 @@ export function guardedFetch(inner: FetchLike | undefined): FetchLike {
       throw plainHttpError(error, input) ?? error;
     }
     const signature = signatureOf(input);
-    return signature ? scrubResponse(response, signature) : response;
+    return statusFromBody(signature ? scrubResponse(response, signature) : response);
   };
 }
 
