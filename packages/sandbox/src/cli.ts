@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { type Sandbox, type SandboxOptions, STORE_DEV_KEYS, startSandbox } from './index.js';
 import { checkRateLimit, type RateLimit } from './kit/rate-windows.js';
+import { defaultRealtimeApp, type RealtimeAppOptions } from './realtime/model/apps.js';
 import type { StoreEmulatorOptions } from './store/emulator.js';
 import type { TranscriptionEmulatorOptions } from './transcription/emulator.js';
 
@@ -29,6 +30,10 @@ const USAGE = `Usage: x-sandbox [options]
   --realtime               also start the realtime emulator (Pusher Channels protocol 7: WebSocket
                            /app/{key}, HTTP API under /apps, webhooks); the fixed dev app unless
                            --random-keys
+  --realtime-authorized-connections
+                           close realtime connections that neither sign in nor subscribe to a private or
+                           presence channel within 30 s (4009), as Pusher's "authorized connections"
+  --realtime-watchlist     send watchlist events (online/offline) to signed-in users with a watchlist
   -h, --help               this help
 `;
 
@@ -165,6 +170,8 @@ async function main(): Promise<void> {
       'transcription-concurrency': { type: 'string' },
       'transcription-data': { type: 'string' },
       realtime: { type: 'boolean', default: false },
+      'realtime-authorized-connections': { type: 'boolean', default: false },
+      'realtime-watchlist': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -215,6 +222,18 @@ async function main(): Promise<void> {
           : {}),
       }
     : undefined;
+  const switches: Partial<RealtimeAppOptions> = {
+    ...(values['realtime-authorized-connections'] ? { authorizedConnections: true } : {}),
+    ...(values['realtime-watchlist'] ? { watchlistEvents: true } : {}),
+  };
+  const strayRealtime = (['realtime-authorized-connections', 'realtime-watchlist'] as const).find(
+    (flag) => values[flag] && !values.realtime,
+  );
+  if (strayRealtime) throw new Error(`--${strayRealtime} configures the realtime emulator: add --realtime`);
+  const realtimeApps =
+    Object.keys(switches).length > 0
+      ? { apps: [{ ...defaultRealtimeApp(values['random-keys']), ...switches }] }
+      : {};
   // Checked here, with the other flags: a port out of range is a usage mistake, not a failure to start.
   const port = Number(values.port);
   if (!/^\d+$/.test(values.port) || port > 65_535) {
@@ -228,7 +247,7 @@ async function main(): Promise<void> {
     https: values.https,
     store,
     ...(transcription ? { transcription } : {}),
-    ...(values.realtime ? { realtime: { randomKeys: values['random-keys'] } } : {}),
+    ...(values.realtime ? { realtime: { randomKeys: values['random-keys'], ...realtimeApps } } : {}),
     ...(values.data ? { dataFile: values.data } : {}),
   };
   optionsRead = true;

@@ -74,22 +74,23 @@ function checkApp(app: RealtimeAppOptions): void {
   }
 }
 
+/** The app of a sandbox started without `apps`: `REALTIME_DEV_APP`, or one generated for this run. */
+export function defaultRealtimeApp(randomKeys: boolean): RealtimeAppOptions {
+  return randomKeys
+    ? {
+        appId: String(randomInt(100_000, 1_000_000)),
+        key: randomBytes(10).toString('hex'),
+        secret: randomBytes(10).toString('hex'),
+      }
+    : { ...REALTIME_DEV_APP };
+}
+
 /** Decides every app's options; throws on duplicates so a key or id always names one app. */
 export function resolveApps(
   apps: readonly RealtimeAppOptions[] | undefined,
   randomKeys: boolean,
 ): RealtimeApp[] {
-  const given: RealtimeAppOptions[] = apps?.length
-    ? [...apps]
-    : [
-        randomKeys
-          ? {
-              appId: String(randomInt(100_000, 1_000_000)),
-              key: randomBytes(10).toString('hex'),
-              secret: randomBytes(10).toString('hex'),
-            }
-          : { ...REALTIME_DEV_APP },
-      ];
+  const given: RealtimeAppOptions[] = apps?.length ? [...apps] : [defaultRealtimeApp(randomKeys)];
   const ids = new Set<string>();
   const keys = new Set<string>();
   return given.map((app) => {
