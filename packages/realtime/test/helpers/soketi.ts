@@ -8,8 +8,9 @@
  * - `uws-pack` 20.0.8 has builds for Node ABIs 108/115/120/127 (Node 18, 20, 21, 22) linked against glibc
  *   2.27; `@btc-vision/uwebsockets.js` (Node 20..25) needs glibc 2.38, which Debian 12 does not have.
  * - `uws-pack` exports ESM only, and soketi `require()`s; the shim loads the `.node` file directly.
- * Node 24 (ABI 137) has no binary in `uws-pack`: there the install succeeds and `startSoketi` fails with
- * uws's own message naming the ABI.
+ * Node 24 (ABI 137) has no binary in `uws-pack`. soketi is a separate process, so which Node runs it does
+ * not matter to the SDK under test: on a Node whose ABI `uws-pack` lacks, soketi runs on Node 20 from the
+ * npm package `node-linux-<arch>` (installed once into the same cache, as `.ci/run` installs Node 24).
  *
  * The cache is `$SOKETI_CACHE_DIR`, else `$XDG_CACHE_HOME/x-sdk-soketi`, else `~/.cache/x-sdk-soketi`; a
  * version directory is written under a temporary name and renamed, so concurrent first runs cannot see a
@@ -90,6 +91,38 @@ export async function installSoketi(): Promise<string> {
   return bin;
 }
 
+/** Node ABIs (`process.versions.modules`) that `uws-pack` ${UWS_PACK_VERSION} has binaries for. */
+const UWS_PACK_ABIS = ['108', '115', '120', '127'];
+
+/** The `node` that runs soketi: this one when uws-pack has its ABI, else Node 20 from npm (cached). */
+async function soketiNode(): Promise<string> {
+  if (UWS_PACK_ABIS.includes(process.versions.modules)) return process.execPath;
+  const dir = join(cacheRoot(), 'node-20');
+  const bin = join(dir, 'node_modules', '.bin', 'node');
+  if (existsSync(join(dir, '.installed'))) return bin;
+  const staging = `${dir}.${process.pid}.${Date.now()}`;
+  await promisify(execFile)(
+    'npm',
+    [
+      'install',
+      '--prefix',
+      staging,
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      `node-linux-${process.arch}@20`,
+    ],
+    { maxBuffer: 16 * 1024 * 1024, timeout: 600_000 },
+  );
+  await writeFile(join(staging, '.installed'), `${new Date().toISOString()}\n`);
+  try {
+    await rename(staging, dir);
+  } catch {
+    await rm(staging, { recursive: true, force: true });
+  }
+  return bin;
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -118,10 +151,11 @@ export interface Soketi {
  */
 export async function startSoketi(env: Record<string, string> = {}): Promise<Soketi> {
   const bin = await installSoketi();
+  const node = await soketiNode();
   const port = await freePort();
   const metricsPort = await freePort();
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [bin, 'start'], {
+  const child: ChildProcess = spawn(node, [bin, 'start'], {
     env: {
       ...process.env,
       SOKETI_HOST: '127.0.0.1',
