@@ -6,6 +6,7 @@ import { type FaultMatch, FaultQueue, sleep } from '../kit/faults.js';
 import { type RateLimit, RateWindows } from '../kit/rate-windows.js';
 import { RequestStats, type StatsSnapshot } from '../kit/stats.js';
 import { type NodeEnv, reportHandlerFailure } from '../server/emulator.js';
+import { trailingStart } from './derive/edges.js';
 import { createEngine, type Engine, type EngineConfig } from './engine/index.js';
 import { DurableState } from './model/durable.js';
 import { runTranscriptJob } from './model/job.js';
@@ -25,6 +26,9 @@ import {
 
 /** The fixed key of a sandbox started without `apiKeys` or `randomKeys`, so examples can name it. */
 export const TRANSCRIPTION_DEV_KEY = 'sandbox_dev_transcription_key';
+
+/** Trailing slashes are dropped from paths by a loop: `/\/+$/` retries at each slash of a long run. */
+const SLASH: ReadonlySet<string> = new Set('/');
 
 export interface TranscriptionEmulatorOptions {
   /** Keys to accept (each a separate project: it sees only its own uploads and transcripts). */
@@ -189,7 +193,7 @@ export async function createTranscriptionEmulator(
   async function handle(request: Request, env: NodeEnv): Promise<Response> {
     const url = new URL(request.url);
     const method = request.method.toUpperCase();
-    const path = url.pathname.replace(/\/+$/, '') || '/';
+    const path = url.pathname.slice(0, trailingStart(url.pathname, SLASH)) || '/';
     const redacted = /^\/v2\/redacted-audio\/([^/]+)$/.exec(path);
     if (redacted && method === 'GET') return serveRedactedAudio(service, redacted[1]!);
 
@@ -295,7 +299,7 @@ export async function createTranscriptionEmulator(
     handleSocket: streaming.handleSocket,
     handle: sandbox,
     setHomeUrl(url: string) {
-      homeUrl = url.replace(/\/+$/, '');
+      homeUrl = url.slice(0, trailingStart(url, SLASH));
     },
     async close() {
       streaming.close();

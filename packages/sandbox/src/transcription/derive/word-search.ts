@@ -1,4 +1,7 @@
+import { trailingStart } from './edges.js';
 import type { TranscriptWord } from './types.js';
+
+const APOSTROPHE: ReadonlySet<string> = new Set("'");
 
 /** openapi.yml `WordSearchMatch`. */
 export interface WordSearchMatch {
@@ -60,9 +63,11 @@ export function searchWords(words: readonly TranscriptWord[], queries: readonly 
  * "its" stay apart. Separators inside numbers go too, so "1,000" and "1000" are the same.
  */
 export function normalizeToken(text: string): string {
-  return text
+  const token = text
     .toLowerCase()
     .replace(/[’‘`]/g, "'")
     .replace(/[^\p{L}\p{N}']+/gu, '')
-    .replace(/^'+|'+$/g, '');
+    .replace(/^'+/, '');
+  // The end's apostrophes by a loop: `'+$` retries at every apostrophe of a long run (quadratic).
+  return token.slice(0, trailingStart(token, APOSTROPHE));
 }

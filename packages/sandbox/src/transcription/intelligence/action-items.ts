@@ -4,6 +4,8 @@
  * back"), each with the action as an imperative, the sentence quoted, and when it was said. The service asks a
  * language model; the emulator reads the wording, so an item is always a sentence that was really said.
  */
+
+import { type CharClass, trailingStart, WORD_END_PUNCTUATION } from '../derive/edges.js';
 import type { TranscriptSentence } from '../derive/types.js';
 
 export interface ActionItem {
@@ -28,9 +30,12 @@ const PATTERNS: readonly RegExp[] = [
 /** Verbs that do not make an action on their own ("I will be at home" is a fact, not a task). */
 const NOT_ACTIONS = /^(?:be|have|like|love|see|know|think|hope|wait)\b/i;
 
+/** What a captured action ends with and loses: punctuation and white space. */
+const ACTION_END: CharClass = { has: (char) => WORD_END_PUNCTUATION.has(char) || /\s/.test(char) };
+
 function imperative(rest: string): string | null {
   const action = rest
-    .replace(/[.!?,;:\s]+$/, '')
+    .slice(0, trailingStart(rest, ACTION_END))
     .replace(/^(?:please|just|also|definitely)\s+/i, '')
     .trim();
   if (action.split(/\s+/).length < 2 || NOT_ACTIONS.test(action)) return null;

@@ -10,6 +10,7 @@
  *   the pattern has no year) are rewritten; anything else stays as said.
  */
 
+import { splitTrailing, WORD_END_PUNCTUATION } from '../derive/edges.js';
 import type { TranscriptWord } from '../derive/types.js';
 import { spokenEmailEnd } from './entities.js';
 import { trimPunctuation } from './word-spans.js';
@@ -127,7 +128,7 @@ export function customFormat(
         .map((w) => w.text)
         .join(' '),
     );
-    const trailing = /[.,!?;:]+$/.exec(words[replaced.last]!.text)?.[0] ?? '';
+    const [, trailing] = splitTrailing(words[replaced.last]!.text, WORD_END_PUNCTUATION);
     mapping.set(original, replaced.text);
     out.push(replaced.text + trailing);
     i = replaced.last;

@@ -10,7 +10,14 @@
  */
 import nlp from 'compromise';
 import type { TranscriptWord } from '../derive/types.js';
-import { spanOf, trimPunctuation, type WordSpans, wordSpans, wordsInRange } from './word-spans.js';
+import {
+  chunkWords,
+  MAX_CHUNK_WORDS,
+  spanOf,
+  trimPunctuation,
+  wordSpans,
+  wordsInRange,
+} from './word-spans.js';
 
 /** openapi.yml `EntityType`, the values the emulator produces (the enum is open on the wire). */
 export type EntityType =
@@ -120,27 +127,35 @@ function byRules(words: readonly TranscriptWord[]): Found[] {
   return found;
 }
 
-function byTagger(spans: WordSpans): Found[] {
-  if (spans.words.length === 0) return [];
-  const doc = nlp(spans.text);
-  const found: Found[] = [];
-  for (const [type, match] of TAGGED) {
-    for (const item of doc.match(match).json({ offset: true }) as {
-      offset: { start: number; length: number };
-    }[]) {
-      const range = wordsInRange(spans, item.offset.start, item.offset.start + item.offset.length);
-      if (range) found.push({ type, first: range[0], last: range[1] });
-    }
+/** compromise's findings, chunk by chunk (see `chunkWords`), in TAGGED's order over the whole transcript. */
+function byTagger(words: readonly TranscriptWord[], maxChunkWords: number): Found[] {
+  const byType = TAGGED.map((): Found[] => []);
+  for (const { spans, first } of chunkWords(words, maxChunkWords)) {
+    const doc = nlp(spans.text);
+    TAGGED.forEach(([type, match], t) => {
+      for (const item of doc.match(match).json({ offset: true }) as {
+        offset: { start: number; length: number };
+      }[]) {
+        const range = wordsInRange(spans, item.offset.start, item.offset.start + item.offset.length);
+        if (range) byType[t]!.push({ type, first: first + range[0], last: first + range[1] });
+      }
+    });
   }
-  return found;
+  return byType.flat();
 }
 
-/** Entities in time order; where findings overlap, the rules' (said in context) win, then TAGGED's order. */
-export function detectEntities(words: readonly TranscriptWord[]): Entity[] {
+/**
+ * Entities in time order; where findings overlap, the rules' (said in context) win, then TAGGED's order.
+ * `maxChunkWords` bounds what compromise reads at once (tests compare it against one unbounded pass).
+ */
+export function detectEntities(
+  words: readonly TranscriptWord[],
+  maxChunkWords: number = MAX_CHUNK_WORDS,
+): Entity[] {
   const spans = wordSpans(words);
   const taken = new Uint8Array(words.length);
   const entities: (Entity & { index: number })[] = [];
-  for (const found of [...byRules(words), ...byTagger(spans)]) {
+  for (const found of [...byRules(words), ...byTagger(words, maxChunkWords)]) {
     let free = true;
     for (let i = found.first; i <= found.last; i++) if (taken[i]) free = false;
     if (!free) continue;

@@ -11,9 +11,10 @@
  * phrases (the entity model reports those). Results are sorted by rank, then by first mention.
  */
 import nlp from 'compromise';
+import { WORD_END_PUNCTUATION } from '../derive/edges.js';
 import type { TranscriptWord } from '../derive/types.js';
 import { STOPWORDS } from './stopwords.js';
-import { trimPunctuation, wordSpans, wordsInRange } from './word-spans.js';
+import { chunkWords, MAX_CHUNK_WORDS, trimPunctuation, wordsInRange } from './word-spans.js';
 
 export interface AutoHighlightResult {
   count: number;
@@ -44,26 +45,26 @@ function token(text: string): string | null {
   return word;
 }
 
-/** Which words may be part of a noun phrase, by compromise's tags of the transcript's text. */
-function nominal(words: readonly TranscriptWord[]): boolean[] {
+/** Which words may be part of a noun phrase, by compromise's tags of the text, chunk by chunk (see `chunkWords`). */
+function nominal(words: readonly TranscriptWord[], maxChunkWords: number): boolean[] {
   const eligible = words.map(() => false);
-  if (words.length === 0) return eligible;
-  const spans = wordSpans(words);
-  const terms = nlp(spans.text).terms().json({ offset: true }) as {
-    offset: { start: number; length: number };
-    terms: { tags: string[] }[];
-  }[];
-  for (const term of terms) {
-    const tags = new Set(term.terms[0]?.tags ?? []);
-    if (!(tags.has('Noun') || tags.has('Adjective')) || tags.has('Pronoun') || tags.has('Verb')) continue;
-    const range = wordsInRange(spans, term.offset.start, term.offset.start + term.offset.length);
-    if (range) for (let i = range[0]; i <= range[1]; i++) eligible[i] = true;
+  for (const { spans, first } of chunkWords(words, maxChunkWords)) {
+    const terms = nlp(spans.text).terms().json({ offset: true }) as {
+      offset: { start: number; length: number };
+      terms: { tags: string[] }[];
+    }[];
+    for (const term of terms) {
+      const tags = new Set(term.terms[0]?.tags ?? []);
+      if (!(tags.has('Noun') || tags.has('Adjective')) || tags.has('Pronoun') || tags.has('Verb')) continue;
+      const range = wordsInRange(spans, term.offset.start, term.offset.start + term.offset.length);
+      if (range) for (let i = range[0]; i <= range[1]; i++) eligible[first + i] = true;
+    }
   }
   return eligible;
 }
 
-function candidates(words: readonly TranscriptWord[]): Map<string, Candidate> {
-  const eligible = nominal(words);
+function candidates(words: readonly TranscriptWord[], maxChunkWords: number): Map<string, Candidate> {
+  const eligible = nominal(words, maxChunkWords);
   const found = new Map<string, Candidate>();
   let run: number[] = [];
   const add = (indices: readonly number[]) => {
@@ -86,15 +87,19 @@ function candidates(words: readonly TranscriptWord[]): Map<string, Candidate> {
     else {
       run.push(i);
       // A sentence or clause ends a phrase ("damaged. Refund" are two).
-      if (/[.,!?;:]$/.test(word.text)) close();
+      if (WORD_END_PUNCTUATION.has(word.text.at(-1) ?? '')) close();
     }
   });
   close();
   return found;
 }
 
-export function extractHighlights(words: readonly TranscriptWord[]): AutoHighlightsResult {
-  const found = [...candidates(words).values()];
+/** `maxChunkWords` bounds what compromise reads at once (tests compare it against one unbounded pass). */
+export function extractHighlights(
+  words: readonly TranscriptWord[],
+  maxChunkWords: number = MAX_CHUNK_WORDS,
+): AutoHighlightsResult {
+  const found = [...candidates(words, maxChunkWords).values()];
   const frequency = new Map<string, number>();
   const degree = new Map<string, number>();
   for (const candidate of found) {

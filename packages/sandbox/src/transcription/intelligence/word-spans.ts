@@ -3,6 +3,8 @@
  * compromise match, a regular expression) maps back to the words it covers and their times. Findings are
  * always reported as whole words: their text is a run of the transcript's own words, so it occurs in `text`.
  */
+import { trimEdges } from '../derive/edges.js';
+import { endsSentence } from '../derive/sentences.js';
 import type { TranscriptWord } from '../derive/types.js';
 
 export interface WordSpans {
@@ -39,9 +41,59 @@ export function wordsInRange(spans: WordSpans, from: number, to: number): [numbe
   return last >= low ? [low, last] : null;
 }
 
-/** Edge punctuation a finding does not include ("Boston." -> "Boston"). */
+const OPENING = new Set('"\'“‘');
+const CLOSING = new Set('.,!?;:"\'”’');
+
+/** Edge punctuation a finding does not include ("Boston." -> "Boston"), in one pass over each edge. */
 export function trimPunctuation(text: string): string {
-  return text.replace(/^["'“‘]+|[.,!?;:"'”’]+$/g, '');
+  return trimEdges(text, OPENING, CLOSING);
+}
+
+/**
+ * Most words compromise is given at once. Its tagging costs grow with the square of a sentence's length (a
+ * 20,000-word transcript without punctuation took 30 s, bench/transcription-hostile.bench.ts), so the text
+ * goes to it in chunks of whole sentences up to this many words, and a longer run without a sentence end
+ * is cut here. A transcript this short is one chunk, analysed exactly as before.
+ */
+export const MAX_CHUNK_WORDS = 400;
+
+/**
+ * Longest word compromise is shown as it is. Its tokenizer is quadratic in a word's length too (a 32 KB word
+ * "a.a.a..." took 2 s, one of a megabyte minutes); a word that long is no name, place or phrase, so it is
+ * shown as "and", which compromise tags as none of them and which ends a phrase.
+ */
+export const MAX_TAGGED_WORD_CHARS = 100;
+const STAND_IN = 'and';
+
+/** One chunk's words as spans (long words stood in for), and the index of its first word in the transcript. */
+export interface Chunk {
+  spans: WordSpans;
+  first: number;
+}
+
+/**
+ * The words in consecutive chunks of at most `max` words, each word in exactly one, cut after the last
+ * sentence end that fits (or at `max` words when none does). Linear: each word is looked at once.
+ */
+export function chunkWords(words: readonly TranscriptWord[], max = MAX_CHUNK_WORDS): Chunk[] {
+  const chunks: Chunk[] = [];
+  const limit = Math.max(1, Math.floor(max));
+  let first = 0;
+  let lastEnd = -1;
+  const cut = (last: number) => {
+    const shown = words
+      .slice(first, last + 1)
+      .map((word) => (word.text.length > MAX_TAGGED_WORD_CHARS ? { ...word, text: STAND_IN } : word));
+    chunks.push({ spans: wordSpans(shown), first });
+    first = last + 1;
+    lastEnd = -1;
+  };
+  for (let i = 0; i < words.length; i++) {
+    if (endsSentence(words[i]!.text)) lastEnd = i;
+    if (i - first + 1 === limit && i + 1 < words.length) cut(lastEnd >= first ? lastEnd : i);
+  }
+  if (first < words.length) cut(words.length - 1);
+  return chunks;
 }
 
 /** The words [first, last] as one finding: their text without edge punctuation, their first start and last end. */

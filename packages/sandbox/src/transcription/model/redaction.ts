@@ -1,3 +1,4 @@
+import { splitTrailing, WORD_END_PUNCTUATION } from '../derive/edges.js';
 import type { TranscriptWord } from './transcripts.js';
 
 /**
@@ -23,7 +24,7 @@ type Params = Record<string, unknown>;
 
 /** The policy a word falls under, among those requested, or null. */
 function policyOf(word: string, policies: ReadonlySet<string>): string | null {
-  const bare = word.replace(/[.,!?;:]+$/, '');
+  const [bare] = splitTrailing(word, WORD_END_PUNCTUATION);
   if (policies.has('email_address') && /^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i.test(bare)) return 'email_address';
   if (policies.has('money_amount') && /^\$\d/.test(bare)) return 'money_amount';
   if (/^\d{3,}$/.test(bare.replace(/-/g, ''))) {
@@ -33,8 +34,7 @@ function policyOf(word: string, policies: ReadonlySet<string>): string | null {
 }
 
 function replacement(word: string, policy: string, sub: string): string {
-  const trailing = /[.,!?;:]+$/.exec(word)?.[0] ?? '';
-  const bare = word.slice(0, word.length - trailing.length);
+  const [bare, trailing] = splitTrailing(word, WORD_END_PUNCTUATION);
   const masked = sub === 'entity_name' ? `[${policy.toUpperCase()}]` : '#'.repeat(bare.length);
   return masked + trailing;
 }

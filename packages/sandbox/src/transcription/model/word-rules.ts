@@ -1,13 +1,9 @@
+import { splitTrailing, WORD_END_PUNCTUATION } from '../derive/edges.js';
 import { isProfane } from '../intelligence/index.js';
 import type { TranscriptWord } from './transcripts.js';
 
-const TRAILING = /[.,!?;:]+$/;
-
 /** A word's text without its trailing punctuation, and that punctuation, so rules match "456." as "456". */
-function split(text: string): [bare: string, trailing: string] {
-  const trailing = TRAILING.exec(text)?.[0] ?? '';
-  return [text.slice(0, text.length - trailing.length), trailing];
-}
+const split = (text: string) => splitTrailing(text, WORD_END_PUNCTUATION);
 
 /**
  * `custom_spelling`: each recognised word equal (ignoring case) to one of a rule's `from` becomes its `to`, as
