@@ -51,6 +51,12 @@ it('connects once under StrictMode: one socket at the sandbox, no "closed before
   await attribute(page, '#lobby', 'data-me', 'u-1');
   expect(rt.stats().sockets.opened).toBe(1);
   expect(rt.connections()).toBe(1);
+  // Rendered again with new options (as the desk's config, fetched twice): the same client and socket.
+  await page.evaluate(() => window.renderAgain());
+  await attribute(page, '#renders', 'data-renders', '1');
+  await world.box.server().trigger('private-room', 'message', { text: 'same socket' });
+  await attribute(page, '#room', 'data-messages', 'same socket');
+  expect(rt.stats().sockets.opened).toBe(1);
   // StrictMode's second mount kept the subscriptions: each channel has the one subscriber.
   const counts = Object.fromEntries(rt.channels().map((c) => [c.name, c.subscriptionCount]));
   expect(counts).toEqual({ 'private-room': 1, 'presence-lobby': 1 });
