@@ -56,7 +56,7 @@ export async function runTranscriptJob(
   record.speech_model_used = record.params.speech_models[0] ?? null;
   let audio: LocalAudio | null = null;
   try {
-    // The request parser checks only that speaker_options is an object; its fields are checked here.
+    // Checked at creation (params.ts) too; asked again for records stored before that check (a --data file).
     const speakerProblem = speakerOptionsProblem(record.params);
     if (speakerProblem) throw new JobError(speakerProblem);
     audio = await localAudio(ctx, record, signal);

@@ -5,6 +5,7 @@
  * Parameters the emulator does not know are kept and echoed, as a newer service would accept them.
  */
 import { TRANSLATABLE } from '../intelligence/index.js';
+import { speakerOptionsProblem } from '../speakers/options.js';
 
 export type TranscriptParams = Record<string, unknown> & { audio_url: string; speech_models: string[] };
 
@@ -45,18 +46,29 @@ const nullable =
   (v) =>
     v === null ? null : check(v);
 
-const customSpelling: Check = (v) =>
-  Array.isArray(v) &&
-  v.every(
-    (x) =>
-      typeof x === 'object' &&
-      x !== null &&
-      Array.isArray((x as { from?: unknown }).from) &&
-      (x as { from: unknown[] }).from.every((f) => typeof f === 'string') &&
-      typeof (x as { to?: unknown }).to === 'string',
-  )
-    ? null
-    : 'must be an array of { from: string[], to: string }';
+/** White space inside a `to`: more than one word. */
+const INNER_SPACE = /\S\s+\S/;
+
+const customSpelling: Check = (v) => {
+  const shape = 'must be an array of { from: string[], to: string }';
+  if (!Array.isArray(v)) return shape;
+  for (const [i, x] of v.entries()) {
+    if (
+      typeof x !== 'object' ||
+      x === null ||
+      !Array.isArray((x as { from?: unknown }).from) ||
+      !(x as { from: unknown[] }).from.every((f) => typeof f === 'string') ||
+      typeof (x as { to?: unknown }).to !== 'string'
+    ) {
+      return shape;
+    }
+    // custom-spelling.mdx: "the `to` key must only contain one word, while the `from` key can contain multiple
+    // words" (openapi.yml TranscriptCustomSpelling.to: "Word to replace with"). The value is not quoted back: it
+    // may be a megabyte long.
+    if (INNER_SPACE.test((x as { to: string }).to)) return `[${i}].to must be a single word`;
+  }
+  return null;
+};
 
 /** The service takes up to 1,000 key terms (docs: "Keyterms Prompting"). */
 const MAX_KEYTERMS = 1000;
@@ -79,8 +91,27 @@ const UNDERSTANDING_TASKS = [
 const EFFORTS = oneOf('low', 'medium');
 const isObject = (v: unknown): v is Record<string, unknown> => object(v) === null;
 
+/**
+ * The fields each task takes: openapi.yml TranslationRequestBody, SpeakerIdentificationRequestBody and
+ * CustomFormattingRequestBody list them, plus `effort` (SDK 4.41.5 `SpeechUnderstandingEffort` on every task);
+ * summarization and action_items as their docs' requests show. Anything else is refused at creation, as a
+ * misspelt option ("target_language") would otherwise be silently ignored.
+ */
+const TASK_FIELDS: Record<string, readonly string[]> = {
+  translation: ['target_languages', 'formal', 'match_original_utterance', 'effort'],
+  speaker_identification: ['speaker_type', 'known_values', 'speakers', 'effort'],
+  custom_formatting: ['date', 'phone_number', 'email', 'effort'],
+  summarization: ['summary_type', 'effort'],
+  action_items: ['effort'],
+};
+
 /** Each task's fields and their checks; a problem is returned as "<path> <what is wrong>". */
 function understandingTaskProblem(name: string, task: Record<string, unknown>): string | null {
+  const known = TASK_FIELDS[name] ?? [];
+  const unknown = Object.keys(task).find((key) => !known.includes(key));
+  if (unknown !== undefined) {
+    return `${name} has no field ${JSON.stringify(unknown.slice(0, 64))}; it takes ${known.join(', ')}`;
+  }
   const field = (key: string, check: Check) =>
     task[key] === undefined ? null : ((p) => (p ? `${name}.${key} ${p}` : null))(check(task[key]));
   const effort = field('effort', EFFORTS);
@@ -252,8 +283,14 @@ export function checkTranscriptParams(body: unknown): ParamsResult {
     const value = input[key];
     if (value === undefined) continue;
     const problem = check(value);
-    if (problem) return { error: `Invalid request body: ${key} ${problem}.` };
+    // An entry's problem ("[2].to ...") reads as custom_spelling[2].to.
+    if (problem)
+      return { error: `Invalid request body: ${key}${problem.startsWith('[') ? '' : ' '}${problem}.` };
   }
+  // The service checks these when the transcript is created (openapi.yml TranscriptOptionalParams
+  // .speaker_options: integers, `additionalProperties: false`); the job used to find them only when it ran.
+  const speakerProblem = speakerOptionsProblem(input);
+  if (speakerProblem) return { error: `Invalid request body: ${speakerProblem}.` };
   const hasName = typeof input.webhook_auth_header_name === 'string';
   const hasValue = typeof input.webhook_auth_header_value === 'string';
   if (hasName !== hasValue) {

@@ -19,18 +19,25 @@ export interface SpeakerRange {
 
 type Params = Record<string, unknown>;
 
+const SPEAKER_OPTION_FIELDS: readonly string[] = ['min_speakers_expected', 'max_speakers_expected'];
+
 const isCount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 1;
 
 /**
  * Why `speakers_expected` / `speaker_options` cannot be honoured, naming the field; null when they can. The
- * request parser checks `speakers_expected` (an integer 1–10) and that `speaker_options` is an object; the
- * fields inside the object are checked here.
+ * request parser checks `speakers_expected` (an integer 1–10) and calls this at creation for the fields inside
+ * `speaker_options`; the job asks again for records stored before that check existed.
  */
 export function speakerOptionsProblem(params: Params): string | null {
   const options = params.speaker_options;
   if (options === undefined || options === null) return null;
   if (typeof options !== 'object' || Array.isArray(options)) return 'speaker_options must be an object';
+  // openapi.yml: speaker_options has `additionalProperties: false`, so a misspelt bound is refused, not ignored.
+  const unknown = Object.keys(options).find((key) => !SPEAKER_OPTION_FIELDS.includes(key));
+  if (unknown !== undefined) {
+    return `speaker_options has no field ${JSON.stringify(unknown.slice(0, 64))}; it takes ${SPEAKER_OPTION_FIELDS.join(', ')}`;
+  }
   const { min_speakers_expected: min, max_speakers_expected: max } = options as Params;
   if (min !== undefined && min !== null && !isCount(min)) {
     return 'speaker_options.min_speakers_expected must be an integer of at least 1';
