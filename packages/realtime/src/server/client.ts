@@ -26,6 +26,7 @@ import type { RealtimeContext } from './context.js';
 import { decodeMasterKey } from './encryption.js';
 import { parseError } from './errors.js';
 import { guardedFetch } from './internal/guarded-fetch.js';
+import { type QueueFullPolicy, SendQueue, type SendQueueStats } from './internal/send-queue.js';
 import { Channels } from './resources/channels.js';
 import { type BatchEvent, Events, type TriggerParams } from './resources/events.js';
 import { Users } from './resources/users.js';
@@ -50,6 +51,22 @@ export interface RealtimeServerOptions extends Omit<ClientOptions, 'baseURL' | '
   maxPayloadBytes?: number | undefined;
   /** Send single-channel triggers of the same tick as `batch_events` calls. Default true. */
   coalesce?: boolean | undefined;
+  /**
+   * HTTP calls in flight at once (retries included: each attempt takes a slot). Default
+   * {@link DEFAULT_CONCURRENCY}. With coalescing, 16 calls carry up to 160 events.
+   */
+  concurrency?: number | undefined;
+  /**
+   * Calls allowed to wait for a slot behind those in flight. Default {@link DEFAULT_MAX_QUEUE}. A slow API
+   * then holds at most `concurrency + maxQueue` prepared requests; see `queueFull` for the next one.
+   */
+  maxQueue?: number | undefined;
+  /**
+   * When `maxQueue` calls already wait: `'wait'` (default) holds the call, its promise pending, until the
+   * queue has room, so code that awaits its triggers slows to the API's pace; `'reject'` fails it at once
+   * with `RateLimitQueueError` (`reason: 'queue_full'`), nothing sent, for code that fires without awaiting.
+   */
+  queueFull?: QueueFullPolicy | undefined;
 }
 
 /**
@@ -59,6 +76,11 @@ export interface RealtimeServerOptions extends Omit<ClientOptions, 'baseURL' | '
  * a `RedisRateLimiter` shares it between processes.
  */
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = { limit: 100, interval: '1s' };
+
+/** Default `concurrency`: HTTP calls in flight at once per `RealtimeServer`. */
+export const DEFAULT_CONCURRENCY = 16;
+/** Default `maxQueue`: calls waiting for a slot. */
+export const DEFAULT_MAX_QUEUE = 1000;
 
 const adapter: ServiceAdapter = {
   packageName,
@@ -78,6 +100,7 @@ export class RealtimeServer extends BaseClient<RealtimeServerOptions> {
   readonly #events: Events;
   readonly #credentials: AuthCredentials;
   readonly #secret: string;
+  readonly #queue: SendQueue;
 
   constructor(options: RealtimeServerOptions) {
     const checked = checkOptions(options);
@@ -92,15 +115,23 @@ export class RealtimeServer extends BaseClient<RealtimeServerOptions> {
       encryptionMasterKeyBase64,
       maxPayloadBytes,
       coalesce,
+      concurrency,
+      maxQueue,
+      queueFull,
       ...core
     } = options;
+    const queue = new SendQueue({
+      concurrency: concurrency ?? DEFAULT_CONCURRENCY,
+      maxQueue: maxQueue ?? DEFAULT_MAX_QUEUE,
+      queueFull: queueFull ?? 'wait',
+    });
     const sign = hmacSigner(secret);
     const secrets = encryptionMasterKeyBase64 ? [secret, encryptionMasterKeyBase64] : [secret];
     super(
       {
         ...core,
         baseURL: checked.baseURL,
-        fetch: guardedFetch(core.fetch),
+        fetch: guardedFetch(core.fetch, queue),
         auth: signerAuth('pusher-hmac', requestSigner(key, sign), secrets),
       },
       adapter,
@@ -109,6 +140,7 @@ export class RealtimeServer extends BaseClient<RealtimeServerOptions> {
     this.appId = String(options.appId);
     this.key = key;
     this.#secret = secret;
+    this.#queue = queue;
     this.#credentials = { key, sign, masterKey: checked.masterKey };
     const context: RealtimeContext = {
       client: this,
@@ -171,6 +203,11 @@ export class RealtimeServer extends BaseClient<RealtimeServerOptions> {
     return verifyWebhook(rawBody, headers, { ...options, tokens: { key: this.key, secret: this.#secret } });
   }
 
+  /** HTTP calls in flight, queued for a slot, and held behind a full queue, now (see `concurrency`). */
+  queueStats(): SendQueueStats {
+    return this.#queue.stats();
+  }
+
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), appId: this.appId, key: this.key };
   }
@@ -219,6 +256,8 @@ function checkOptions(options: RealtimeServerOptions): {
     encryptionMasterKeyBase64: 'string',
     maxPayloadBytes: 'number',
     coalesce: 'boolean',
+    concurrency: 'number',
+    maxQueue: 'number',
   });
   const wrongType = new Set(typeIssues.map((issue) => issue.path));
   const nonEmpty = (field: 'key' | 'secret', what: string) => {
@@ -255,6 +294,24 @@ function checkOptions(options: RealtimeServerOptions): {
   const max = options.maxPayloadBytes;
   if (max !== undefined && !wrongType.has('maxPayloadBytes') && !(Number.isInteger(max) && max > 0))
     issues.push({ path: 'maxPayloadBytes', message: `must be a positive integer, received ${max}` });
+  const { concurrency, maxQueue, queueFull } = options;
+  if (
+    concurrency !== undefined &&
+    !wrongType.has('concurrency') &&
+    !(Number.isSafeInteger(concurrency) && concurrency >= 1)
+  )
+    issues.push({ path: 'concurrency', message: `must be an integer >= 1, received ${concurrency}` });
+  if (
+    maxQueue !== undefined &&
+    !wrongType.has('maxQueue') &&
+    !(Number.isSafeInteger(maxQueue) && maxQueue >= 0)
+  )
+    issues.push({ path: 'maxQueue', message: `must be an integer >= 0, received ${maxQueue}` });
+  if (queueFull !== undefined && queueFull !== 'wait' && queueFull !== 'reject')
+    issues.push({
+      path: 'queueFull',
+      message: `must be 'wait' or 'reject', received ${describeType(queueFull)}`,
+    });
   let masterKey: Uint8Array | undefined;
   if (options.encryptionMasterKeyBase64 !== undefined && !wrongType.has('encryptionMasterKeyBase64')) {
     const decoded = decodeMasterKey(options.encryptionMasterKeyBase64);

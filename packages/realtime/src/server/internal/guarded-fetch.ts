@@ -1,6 +1,7 @@
 import type { FetchLike } from '@x/core';
 import { plainHttpAdvice, plainHttpCode } from '../../shared/tls.js';
 import { statusFromBody } from './error-body.js';
+import type { SendQueue } from './send-queue.js';
 
 /**
  * The `fetch` the server SDK hands core, around the user's own (or the global one, looked up per call). It
@@ -15,9 +16,10 @@ import { statusFromBody } from './error-body.js';
  *   handshake with OpenSSL's "wrong version number". That becomes an error that names the option to change.
  * - soketi answers errors with status 200 and the status in the JSON body: the response gets that status
  *   back, so core raises its typed error (see `error-body.ts`).
+ * - With a `SendQueue`, each attempt waits for a slot and holds it until its body is read (`send-queue.ts`).
  */
-export function guardedFetch(inner: FetchLike | undefined): FetchLike {
-  return async (input, init) => {
+export function guardedFetch(inner: FetchLike | undefined, queue?: SendQueue): FetchLike {
+  const send: FetchLike = async (input, init) => {
     let response: Response;
     try {
       response = await (inner ?? ((url, options) => globalThis.fetch(url, options)))(input, init);
@@ -26,6 +28,23 @@ export function guardedFetch(inner: FetchLike | undefined): FetchLike {
     }
     const signature = signatureOf(input);
     return statusFromBody(signature ? scrubResponse(response, signature) : response);
+  };
+  if (!queue) return send;
+  return async (input, init) => {
+    const release = await queue.acquire(init?.signal ?? undefined);
+    try {
+      // In flight until the body is read: answers of the HTTP API are small, and a slot held only until the
+      // headers would let a slow body stream past the bound.
+      const response = await send(input, init);
+      const body = [101, 103, 204, 205, 304].includes(response.status) ? null : await response.arrayBuffer();
+      return new Response(body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+    } finally {
+      release();
+    }
   };
 }
 

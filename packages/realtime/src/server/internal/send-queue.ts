@@ -1,0 +1,134 @@
+import { AbortError, RateLimitQueueError } from '@x/core';
+
+/** What a caller does when `maxQueue` calls already wait for a slot. */
+export type QueueFullPolicy = 'wait' | 'reject';
+
+export interface SendQueueOptions {
+  /** HTTP calls in flight at once. */
+  concurrency: number;
+  /** Calls allowed to wait for a slot. */
+  maxQueue: number;
+  queueFull: QueueFullPolicy;
+}
+
+export interface SendQueueStats {
+  /** Calls sent and not yet answered (response body read, or failed). Never above `concurrency`. */
+  inFlight: number;
+  /** Calls waiting for a slot. Never above `maxQueue`. */
+  queued: number;
+  /** Calls held because the queue was full (`queueFull: 'wait'`), admitted in order as it drains. */
+  held: number;
+}
+
+interface Waiter {
+  resolve(): void;
+  reject(error: unknown): void;
+  signal: AbortSignal | undefined;
+  onAbort: (() => void) | undefined;
+}
+
+/** Frees the slot; calling it again does nothing. */
+export type Release = () => void;
+
+/**
+ * A counting gate in front of every HTTP call of one `RealtimeServer`: at most `concurrency` in flight, at most
+ * `maxQueue` waiting behind them, and beyond that either held (the caller's promise stays pending until the
+ * queue has room, so a producer that awaits its calls runs at the API's pace) or refused at once with
+ * `RateLimitQueueError('queue_full')`, core's error for a full queue. A slot is taken per attempt: a retry
+ * waits its turn again, and a waiting call whose signal aborts (timeout, the caller's `signal`) leaves.
+ *
+ * Core's rate limiter counts requests per time window; this counts requests at once, which is what keeps a
+ * slow API from piling up sockets and buffered bodies. Core has no such gate to reuse.
+ */
+export class SendQueue {
+  readonly #options: SendQueueOptions;
+  #inFlight = 0;
+  readonly #queued: Waiter[] = [];
+  readonly #held: Waiter[] = [];
+
+  constructor(options: SendQueueOptions) {
+    this.#options = options;
+  }
+
+  stats(): SendQueueStats {
+    return { inFlight: this.#inFlight, queued: this.#queued.length, held: this.#held.length };
+  }
+
+  acquire(signal?: AbortSignal): Promise<Release> {
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
+    const { concurrency, maxQueue, queueFull } = this.#options;
+    if (this.#inFlight < concurrency && this.#queued.length === 0 && this.#held.length === 0) {
+      this.#inFlight++;
+      return Promise.resolve(this.#release());
+    }
+    const full = this.#queued.length >= maxQueue;
+    if (full && queueFull === 'reject') {
+      return Promise.reject(
+        new RateLimitQueueError(
+          'queue_full',
+          `Send queue is full (${concurrency} calls in flight, ${maxQueue} waiting); raise maxQueue or concurrency, send fewer calls at once, or use queueFull: 'wait'`,
+        ),
+      );
+    }
+    return new Promise<void>((resolve, reject) => {
+      const list = full ? this.#held : this.#queued;
+      const waiter: Waiter = { resolve, reject, signal, onAbort: undefined };
+      if (signal) {
+        waiter.onAbort = () => {
+          for (const from of [this.#queued, this.#held]) {
+            const at = from.indexOf(waiter);
+            if (at >= 0) from.splice(at, 1);
+          }
+          this.#promote();
+          reject(abortReason(signal));
+        };
+        signal.addEventListener('abort', waiter.onAbort, { once: true });
+      }
+      list.push(waiter);
+    }).then(() => this.#release());
+  }
+
+  /** Rejects every waiting and held call (the client is being discarded). */
+  close(error: unknown): void {
+    for (const waiter of [...this.#queued.splice(0), ...this.#held.splice(0)]) {
+      detach(waiter);
+      waiter.reject(error);
+    }
+  }
+
+  #release(): Release {
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.#inFlight--;
+      this.#dispatch();
+    };
+  }
+
+  /** Starts queued calls while slots are free, then moves held calls into the room that made. */
+  #dispatch(): void {
+    while (this.#inFlight < this.#options.concurrency && this.#queued.length > 0) {
+      const next = this.#queued.shift()!;
+      detach(next);
+      this.#inFlight++;
+      next.resolve();
+    }
+    this.#promote();
+  }
+
+  #promote(): void {
+    while (this.#held.length > 0 && this.#queued.length < this.#options.maxQueue)
+      this.#queued.push(this.#held.shift()!);
+    // A slot may have been free while everything waited behind a held call (after an abort).
+    if (this.#inFlight < this.#options.concurrency && this.#queued.length > 0) this.#dispatch();
+  }
+}
+
+function detach(waiter: Waiter): void {
+  if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new AbortError('Request aborted while waiting for a send slot');
+}
