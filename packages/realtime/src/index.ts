@@ -16,8 +16,12 @@ export type {
 export type { BackoffOptions } from './client/backoff.js';
 export type { ChannelHost } from './client/channel.js';
 export {
+  type BindableEvent,
   Channel,
   type ChannelEvents,
+  type ClientEventData,
+  type ClientEventName,
+  type EventMap,
   type EventMetadata,
   PrivateChannel,
   type ResubscribedData,
@@ -38,3 +42,20 @@ export type { Frame } from './client/protocol.js';
 export type { SocketLike, WebSocketFactory } from './client/socket/websocket.js';
 export type { UserHost } from './client/user.js';
 export { User, type UserData, type Watchlist } from './client/user.js';
+export {
+  type ChannelEventsOf,
+  type ChannelPattern,
+  type Contract,
+  type ContractEvents,
+  type ContractIssue,
+  type ContractShape,
+  defineContract,
+  type EventDataOf,
+  type EventNameOf,
+  type EventSpec,
+  type EventType,
+  event,
+  type PayloadOf,
+  type StandardSchemaV1,
+  type ValidateMode,
+} from './shared/contract.js';

@@ -34,7 +34,7 @@ export type {
   GetChannelParams,
   ListChannelsParams,
 } from './server/resources/channels.js';
-export type { BatchEvent, TriggerParams } from './server/resources/events.js';
+export type { BatchEvent, TriggerParams, TypedBatch } from './server/resources/events.js';
 export type { Users } from './server/resources/users.js';
 export * from './server/schemas/channels.js';
 export * from './server/schemas/events.js';
@@ -48,3 +48,13 @@ export {
   type WebhookPayload,
   type WebhookToken,
 } from './server/webhooks.js';
+export {
+  type Contract,
+  type ContractShape,
+  defineContract,
+  type EventDataOf,
+  type EventNameOf,
+  type EventType,
+  event,
+  type StandardSchemaV1,
+} from './shared/contract.js';

@@ -1,3 +1,4 @@
+import type { Gate, Reporter } from '../shared/contract.js';
 import { eventNameProblem } from '../shared/names.js';
 import type { AuthErrorData, ChannelAuthData } from './auth.js';
 import { AuthFailure } from './auth.js';
@@ -12,8 +13,11 @@ export interface ChannelHost {
   readonly socketId: string | null;
   send(event: string, data: unknown, channel?: string): boolean;
   authorize(channelName: string, socketId: string): Promise<ChannelAuthData>;
-  /** Queues a client event behind the 10-per-second send window; false when the buffer is full. */
-  clientEvent(channel: string, event: string, data: unknown): boolean;
+  /**
+   * Queues a client event behind the 10-per-second send window; false when the buffer is full. `emitter`
+   * is the channel's, where a contract reports a client event its schema refused.
+   */
+  clientEvent(channel: string, event: string, data: unknown, emitter?: Reporter): boolean;
   /** The signed-in user's id, for presence auth responses without `channel_data`. */
   userId(): string | null;
   unsubscribe(channel: string): void;
@@ -23,6 +27,8 @@ export interface ChannelHost {
   /** How long a `pusher:subscribe` may go unanswered before the attempt counts as failed. */
   readonly subscriptionTimeoutMs: number;
   log: Log;
+  /** The contract's check of received payloads, when the client has one and validates them. */
+  gate?: Gate | undefined;
 }
 
 /** The second argument of every event callback: `user_id` is set on client events in presence channels. */
@@ -54,7 +60,23 @@ export interface ChannelEvents {
   'pusher:subscription_count': { subscription_count: number };
   'pusher:cache_miss': undefined;
   'pusher:decryption_error': { event: string; error: string };
+  /** An event the contract's schema refused: received (dropped, not delivered) or a client event (not sent). */
+  'pusher:validation_error': { event: string; error: ValidationError };
 }
+
+/** Event names to payload types, from a contract (`{}`: untyped, any name and `bind<T>()` as before). */
+export type EventMap = object;
+
+/** App event names `bind` takes on a channel: any string unless a contract lists them. */
+export type BindableEvent<Events extends EventMap> = [keyof Events] extends [never] ? string : never;
+
+/** `client-` event names `trigger` takes: any `client-` name unless a contract lists them. */
+export type ClientEventName<Events extends EventMap> = [keyof Events] extends [never]
+  ? `client-${string}`
+  : Extract<keyof Events, `client-${string}`>;
+
+/** The payload of client event `K`: the contract's type, or anything on an untyped channel. */
+export type ClientEventData<Events extends EventMap, K> = K extends keyof Events ? Events[K] : unknown;
 
 export type Deferred<T> = { promise: Promise<T>; resolve(value: T): void; reject(error: unknown): void };
 
@@ -70,8 +92,11 @@ export function deferred<T>(): Deferred<T> {
   return { promise, resolve, reject };
 }
 
-/** A public channel: receives events, cannot send them. */
-export class Channel {
+/**
+ * A public channel: receives events, cannot send them. `Events` (from a contract) types `bind`: a name it
+ * does not list is a type error; without one every name is accepted.
+ */
+export class Channel<Events extends EventMap = {}> {
   readonly name: string;
   /** True between `pusher:subscription_succeeded` and the next disconnect or unsubscribe. */
   isSubscribed = false;
@@ -98,7 +123,11 @@ export class Channel {
 
   /** Calls `callback` for `event` on this channel. `T` is the payload as the publisher sent it, after the JSON parse. */
   bind<K extends keyof ChannelEvents>(event: K, callback: (data: ChannelEvents[K]) => void): this;
-  bind<T = unknown>(event: string, callback: (data: T, metadata: EventMetadata) => void): this;
+  bind<K extends keyof Events & string>(
+    event: K,
+    callback: (data: Events[K], metadata: EventMetadata) => void,
+  ): this;
+  bind<T = unknown>(event: BindableEvent<Events>, callback: (data: T, metadata: EventMetadata) => void): this;
   bind(event: string, callback: Callback): this {
     this.emitter.bind(event, callback);
     return this;
@@ -216,7 +245,11 @@ export class Channel {
 
   protected deliver(frame: Frame): void {
     const metadata: EventMetadata = frame.user_id === undefined ? {} : { user_id: frame.user_id };
-    this.emitter.emit(frame.event, frame.data, metadata);
+    const go = () => this.emitter.emit(frame.event, frame.data, metadata);
+    // Only a client given a contract pays for validation: the gate's code comes with the contract.
+    const { gate } = this.host;
+    if (gate) gate(this.name, frame.event, frame.data, this.emitter, go);
+    else go();
   }
 
   private succeeded(data: unknown): void {
@@ -259,13 +292,15 @@ export class Channel {
 const MAX_CLIENT_EVENT_BYTES = 10 * 1024;
 
 /** A `private-` channel: authorized by the app's endpoint, and it can send `client-` events. */
-export class PrivateChannel extends Channel {
+export class PrivateChannel<Events extends EventMap = {}> extends Channel<Events> {
   /**
    * Sends a `client-` event to the channel's other subscribers. Paced at 10 per second (the server's limit)
    * and held while not subscribed, in a bounded buffer: returns false when that buffer is full, and the
-   * event is not sent. Throws for a name without `client-` or data over 10 KB.
+   * event is not sent. Throws for a name without `client-`, data over 10 KB, or data the contract's schema
+   * refuses. An event whose schema validates asynchronously waits (and its channel's later ones behind it)
+   * until it answers; if it refuses, the event is dropped and reported as `pusher:validation_error`.
    */
-  trigger(event: `client-${string}`, data: unknown): boolean {
+  trigger<K extends ClientEventName<Events>>(event: K, data: ClientEventData<Events, K>): boolean {
     const problem = eventNameProblem(event, { clientEvent: true });
     if (problem) throw new ValidationError('client event name', [{ path: 'event', message: problem }]);
     const size = new TextEncoder().encode(JSON.stringify(data) ?? '').length;
@@ -274,7 +309,7 @@ export class PrivateChannel extends Channel {
         { path: 'data', message: `is ${size} bytes, the limit is 10240` },
       ]);
     }
-    return this.host.clientEvent(this.name, event, data);
+    return this.host.clientEvent(this.name, event, data, this.emitter);
   }
 
   protected override async subscriptionData(socketId: string): Promise<Record<string, unknown>> {

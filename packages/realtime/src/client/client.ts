@@ -1,7 +1,8 @@
+import type { ChannelEventsOf, Contract } from '../shared/contract.js';
 import { channelKind, channelNameProblem } from '../shared/names.js';
 import { authenticateUser, authorizeChannel, type ChannelAuthData, relativeEndpoint } from './auth.js';
 import { DEFAULT_BACKOFF } from './backoff.js';
-import { Channel, PrivateChannel } from './channel.js';
+import { Channel, type EventMap, PrivateChannel } from './channel.js';
 import { ClientEventQueue } from './client-events.js';
 import { type Clock, systemClock } from './clock.js';
 import { Connection } from './connection.js';
@@ -14,25 +15,33 @@ import { connectionUrl, type Frame } from './protocol.js';
 import { defaultWebSocketFactory } from './socket/websocket.js';
 import { User, type UserHost } from './user.js';
 
-/** The channel class a name's prefix gives, so `members` needs no cast (pusher-js#529). */
+/**
+ * The channel class a name's prefix gives, so `members` needs no cast (pusher-js#529), with the events a
+ * contract declares for it. Encrypted channels are not typed by a contract yet.
+ */
 export type ChannelFor<
   Name extends string,
   UserInfo = Record<string, unknown>,
+  Events extends EventMap = {},
 > = Name extends `presence-${string}`
-  ? PresenceChannel<UserInfo>
+  ? PresenceChannel<UserInfo, Events>
   : Name extends `private-encrypted-${string}`
     ? EncryptedChannel
     : Name extends `private-${string}`
-      ? PrivateChannel
-      : Channel;
+      ? PrivateChannel<Events>
+      : Channel<Events>;
 
 export type AnyChannel = Channel | PrivateChannel | PresenceChannel<unknown> | EncryptedChannel;
 
 /**
  * A Pusher Channels (protocol 7) client. Construction has no side effects; `connect()` opens the socket.
- * `UserInfo` types the `user_info` of presence members.
+ * `UserInfo` types the `user_info` of presence members; `C`, the `contract` option, types channel events.
  */
-export class RealtimeClient<UserInfo = Record<string, unknown>> {
+export class RealtimeClient<
+  UserInfo = Record<string, unknown>,
+  // Any contract, none in particular: untyped, so `RealtimeClient<Info>` takes whatever options it is given.
+  C extends Contract | undefined = Contract | undefined,
+> {
   readonly key: string;
   /** State, `socketId`, and `bind('state_change' | 'connected' | … | 'error', cb)`. */
   readonly connection: Connection;
@@ -45,7 +54,7 @@ export class RealtimeClient<UserInfo = Record<string, unknown>> {
   private readonly host: UserHost;
   private removeNetworkListeners: (() => void) | null = null;
 
-  constructor(key: string, options: RealtimeClientOptions = {}) {
+  constructor(key: string, options: RealtimeClientOptions<C> = {}) {
     const settings = settle(key, options);
     const host = settings.wsHost || `ws-${settings.cluster}.pusher.com`;
     // An endpoint given outright is checked now; the defaults (relative too) only fail if a channel needs them.
@@ -109,12 +118,12 @@ export class RealtimeClient<UserInfo = Record<string, unknown>> {
   }
 
   /** Subscribes (now if connected, else on connect) and returns the channel typed by the name's prefix. */
-  subscribe<Name extends string>(name: Name): ChannelFor<Name, UserInfo> {
+  subscribe<Name extends string>(name: Name): ChannelFor<Name, UserInfo, ChannelEventsOf<C, Name>> {
     const existing = this.channels.get(name);
     if (existing) {
       // Subscribing again after a refusal (say, the user just logged in) is the retry.
       if (existing.failedAttempt && this.connection.state === 'connected') void existing.subscribe();
-      return existing as ChannelFor<Name, UserInfo>;
+      return existing as ChannelFor<Name, UserInfo, ChannelEventsOf<C, Name>>;
     }
     const problem = channelNameProblem(name);
     if (problem) throw new ValidationError('channel name', [{ path: 'name', message: problem }]);
@@ -130,7 +139,7 @@ export class RealtimeClient<UserInfo = Record<string, unknown>> {
     this.channels.set(name, channel);
     if (this.connection.state === 'connected') void channel.subscribe();
     else this.refuse(channel);
-    return channel as ChannelFor<Name, UserInfo>;
+    return channel as ChannelFor<Name, UserInfo, ChannelEventsOf<C, Name>>;
   }
 
   /** Leaves a channel: tells the server, drops its queued client events, and forgets it. */
@@ -197,7 +206,7 @@ export class RealtimeClient<UserInfo = Record<string, unknown>> {
 
   private makeHost(clock: Clock): UserHost {
     const { options, connection } = this;
-    return {
+    const host: UserHost = {
       get socketId() {
         return connection.socketId;
       },
@@ -217,6 +226,9 @@ export class RealtimeClient<UserInfo = Record<string, unknown>> {
       subscriptionTimeoutMs: options.subscriptionTimeout,
       log: this.log,
     };
+    // Only a client given a contract reaches the validation code, through the contract itself.
+    options.contract?.guard(host, options, ValidationError);
+    return host;
   }
 
   /** Browsers say when the network goes and comes back; elsewhere (Node, SSR, workers) there is no window. */

@@ -1,4 +1,5 @@
 import type { LogLevel } from '@x/core';
+import type { Contract, ValidateMode } from '../shared/contract.js';
 import type { ChannelAuthorization, UserAuthentication } from './auth.js';
 import type { BackoffOptions } from './backoff.js';
 import { DEFAULT_CLIENT_EVENT_BUFFER } from './client-events.js';
@@ -7,7 +8,18 @@ import { ValidationError, type ValidationIssue } from './errors.js';
 import type { ClientLogger } from './log.js';
 import type { WebSocketFactory } from './socket/websocket.js';
 
-export interface RealtimeClientOptions {
+export interface RealtimeClientOptions<C extends Contract | undefined = Contract | undefined> {
+  /**
+   * The app's `defineContract(...)`: types `subscribe(name).bind` and client events by channel name, and
+   * validates payloads with its schemas where `validate` says.
+   */
+  contract?: C;
+  /**
+   * Where the contract's schemas run: `receive` drops (and reports as `pusher:validation_error`) an event
+   * whose payload fails before any callback sees it; `send` refuses such a client event before it is sent.
+   * Default `both`.
+   */
+  validate?: ValidateMode;
   /** Pusher's cluster, e.g. `eu`: the host becomes `ws-{cluster}.pusher.com`. Needed unless `wsHost` is set. */
   cluster?: string;
   /** Your own server or the sandbox emulator. */

@@ -1,5 +1,11 @@
 import { AuthFailure } from './auth.js';
-import { type ChannelEvents, type EventMetadata, PrivateChannel } from './channel.js';
+import {
+  type BindableEvent,
+  type ChannelEvents,
+  type EventMap,
+  type EventMetadata,
+  PrivateChannel,
+} from './channel.js';
 import type { Callback } from './emitter.js';
 import type { Frame } from './protocol.js';
 
@@ -72,17 +78,27 @@ export interface PresenceEvents<UserInfo> extends ChannelEvents {
   'pusher:member_removed': Member<UserInfo>;
 }
 
-/** A `presence-` channel: a private channel that also knows who else is in it. */
-export class PresenceChannel<UserInfo = Record<string, unknown>> extends PrivateChannel {
+/** A `presence-` channel: a private channel that also knows who else is in it. `Events` as on `Channel`. */
+export class PresenceChannel<
+  UserInfo = Record<string, unknown>,
+  Events extends EventMap = {},
+> extends PrivateChannel<Events> {
   readonly members = new Members<UserInfo>();
 
   override bind<K extends keyof PresenceEvents<UserInfo>>(
     event: K,
     callback: (data: PresenceEvents<UserInfo>[K]) => void,
   ): this;
-  override bind<T = unknown>(event: string, callback: (data: T, metadata: EventMetadata) => void): this;
+  override bind<K extends keyof Events & string>(
+    event: K,
+    callback: (data: Events[K], metadata: EventMetadata) => void,
+  ): this;
+  override bind<T = unknown>(
+    event: BindableEvent<Events>,
+    callback: (data: T, metadata: EventMetadata) => void,
+  ): this;
   override bind(event: string, callback: Callback): this {
-    return super.bind(event, callback);
+    return super.bind(event as never, callback);
   }
 
   /** Typed shorthand for `bind('pusher:member_added', …)`. */

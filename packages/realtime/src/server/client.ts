@@ -13,6 +13,7 @@ import {
   type ValidationIssue,
 } from '@x/core';
 import { name as packageName, version as packageVersion } from '../../package.json';
+import type { Contract, EventDataOf, EventNameOf } from '../shared/contract.js';
 import {
   type AuthCredentials,
   authenticateUser,
@@ -28,7 +29,7 @@ import { parseError } from './errors.js';
 import { guardedFetch } from './internal/guarded-fetch.js';
 import { type QueueFullPolicy, SendQueue, type SendQueueStats } from './internal/send-queue.js';
 import { Channels } from './resources/channels.js';
-import { type BatchEvent, Events, type TriggerParams } from './resources/events.js';
+import { type BatchEvent, Events, type TriggerParams, type TypedBatch } from './resources/events.js';
 import { Users } from './resources/users.js';
 import type { BatchResult, TriggerResult } from './schemas/events.js';
 import { hmacSigner, requestSigner } from './signing.js';
@@ -67,7 +68,17 @@ export interface RealtimeServerOptions extends Omit<ClientOptions, 'baseURL' | '
    * with `RateLimitQueueError` (`reason: 'queue_full'`), nothing sent, for code that fires without awaiting.
    */
   queueFull?: QueueFullPolicy | undefined;
+  /**
+   * The app's `defineContract(...)`: types `trigger`, `triggerBatch` and `sendToUser` by channel and event,
+   * and (unless `validate: 'none'`) refuses a payload its schema rejects with a `ValidationError`, before any request.
+   */
+  contract?: Contract | undefined;
+  /** `send` (default): check payloads against the contract's schemas before sending; `none`: types only. */
+  validate?: 'send' | 'none' | undefined;
 }
+
+/** The channel `sendToUser` publishes on: a contract types it under `'#server-to-user-{id}'`. */
+type UserChannel = `#server-to-user-${string}`;
 
 /**
  * Pusher publishes no per-second limit for the HTTP API (its limits are daily message quotas by plan,
@@ -89,8 +100,14 @@ const adapter: ServiceAdapter = {
   defaultRateLimit: DEFAULT_RATE_LIMIT,
 };
 
-/** The Pusher Channels HTTP API (publish, query, terminate), channel/user auth and webhooks. */
-export class RealtimeServer extends BaseClient<RealtimeServerOptions> {
+/**
+ * The Pusher Channels HTTP API (publish, query, terminate), channel/user auth and webhooks. `C`, the
+ * `contract` option, types what `trigger`, `triggerBatch` and `sendToUser` take.
+ */
+export class RealtimeServer<
+  // Any contract, none in particular: untyped, as without one.
+  C extends Contract | undefined = Contract | undefined,
+> extends BaseClient<RealtimeServerOptions> {
   readonly appId: string;
   readonly key: string;
   /** `GET /channels...`: occupied channels and presence members. */
@@ -102,7 +119,7 @@ export class RealtimeServer extends BaseClient<RealtimeServerOptions> {
   readonly #secret: string;
   readonly #queue: SendQueue;
 
-  constructor(options: RealtimeServerOptions) {
+  constructor(options: RealtimeServerOptions & { contract?: C }) {
     const checked = checkOptions(options);
     const {
       appId: _appId,
@@ -118,6 +135,8 @@ export class RealtimeServer extends BaseClient<RealtimeServerOptions> {
       concurrency,
       maxQueue,
       queueFull,
+      contract,
+      validate,
       ...core
     } = options;
     const queue = new SendQueue({
@@ -149,16 +168,16 @@ export class RealtimeServer extends BaseClient<RealtimeServerOptions> {
       masterKey: checked.masterKey,
       coalesce: coalesce ?? true,
     };
-    this.#events = new Events(context);
+    this.#events = new Events(context, validate === 'none' ? undefined : contract);
     this.channels = new Channels(context);
     this.users = new Users(context);
   }
 
   /** Publishes `data` as event `name` on 1..100 channels (`POST /events`; coalesced into `batch_events`). */
-  trigger(
-    channels: string | readonly string[],
-    name: string,
-    data: unknown,
+  trigger<Ch extends string, E extends EventNameOf<C, Ch>>(
+    channels: Ch | readonly Ch[],
+    name: E,
+    data: EventDataOf<C, Ch, E>,
     params?: TriggerParams,
     options?: RequestOptions,
   ): APIPromise<TriggerResult> {
@@ -166,15 +185,18 @@ export class RealtimeServer extends BaseClient<RealtimeServerOptions> {
   }
 
   /** Publishes several events (`POST /batch_events`), 10 per call, in order. */
-  triggerBatch(events: readonly BatchEvent[], options?: RequestOptions): Promise<BatchResult> {
+  triggerBatch<const T extends readonly BatchEvent[]>(
+    events: T & TypedBatch<C, T>,
+    options?: RequestOptions,
+  ): Promise<BatchResult> {
     return this.#events.triggerBatch(events, options);
   }
 
   /** Sends an event to one signed-in user, on every connection of theirs. */
-  sendToUser(
+  sendToUser<E extends EventNameOf<C, UserChannel>>(
     userId: string,
-    name: string,
-    data: unknown,
+    name: E,
+    data: EventDataOf<C, UserChannel, E>,
     options?: RequestOptions,
   ): APIPromise<TriggerResult> {
     return this.#events.sendToUser(userId, name, data, options);

@@ -1,4 +1,5 @@
-import { APIPromise, BatchError, type RequestOptions, ValidationError } from '@x/core';
+import { APIPromise, BatchError, type RequestOptions, ValidationError, type ValidationIssue } from '@x/core';
+import type { Contract, EventDataOf, EventNameOf, Verdict } from '../../shared/contract.js';
 import { channelKind } from '../../shared/names.js';
 import type { RealtimeContext } from '../context.js';
 import { encryptEventData } from '../encryption.js';
@@ -34,13 +35,34 @@ export interface BatchEvent {
   info?: string | undefined;
 }
 
+/**
+ * `triggerBatch`'s events checked one by one against a contract: each event's `name` and `data` by its own
+ * `channel`. An array typed as plain `BatchEvent[]` (a dynamic channel) is not checked.
+ */
+export type TypedBatch<C, T extends readonly BatchEvent[]> = {
+  [I in keyof T]: T[I] extends { channel: infer Ch extends string; name: infer E extends string }
+    ? Omit<T[I], 'name' | 'data'> & { name: EventNameOf<C, Ch>; data: EventDataOf<C, Ch, E> }
+    : T[I];
+};
+
+/** One event to check against the contract; `prefix` places its issues in a batch (`3.`). */
+interface Checked {
+  channel: string;
+  name: string;
+  data: unknown;
+  prefix?: string;
+}
+
 /** `POST /events` and `POST /batch_events`: publishing. */
 export class Events {
   readonly #context: RealtimeContext;
   readonly #coalescer: TriggerCoalescer;
+  readonly #contract: Contract | undefined;
 
-  constructor(context: RealtimeContext) {
+  /** `contract`: payloads are checked by its schemas before any request (none when validation is off). */
+  constructor(context: RealtimeContext, contract?: Contract) {
     this.#context = context;
+    this.#contract = contract;
     this.#coalescer = new TriggerCoalescer({
       single: (item) => this.#post(toEventBody(item), undefined).withResponse(),
       batch: (items) => this.#postBatch(items, undefined).withResponse(),
@@ -64,7 +86,13 @@ export class Events {
     if (coalesce) {
       let item: Promise<BatchItem>;
       try {
-        item = this.#prepare({ ...input, channel: list[0]! }, this.#rules(), 'trigger input');
+        const prepare = () => this.#prepare({ ...input, channel: list[0]! }, this.#rules(), 'trigger input');
+        const issues = this.#contractIssues([{ channel: list[0]!, name, data }]);
+        if (issues instanceof Promise) item = issues.then(throwIn('trigger input')).then(prepare);
+        else {
+          throwIfAny('trigger input', issues);
+          item = prepare();
+        }
       } catch (error) {
         return new APIPromise(Promise.reject(error));
       }
@@ -109,6 +137,13 @@ export class Events {
       ),
     );
     throwIfAny('triggerBatch input', issues);
+    const checked = events.map((e, i) => ({
+      channel: e.channel,
+      name: e.name,
+      data: e.data,
+      prefix: `${i}.`,
+    }));
+    throwIfAny('triggerBatch input', await this.#contractIssues(checked));
     const items = await Promise.all(
       events.map((event, i) =>
         this.#prepare(
@@ -140,6 +175,26 @@ export class Events {
       }
     }
     return combined;
+  }
+
+  /**
+   * The contract's problems with these events, each naming its event and channel (never the value), or a
+   * Promise of them when a schema validates asynchronously. Empty without a contract.
+   */
+  #contractIssues(events: Checked[]): ValidationIssue[] | Promise<ValidationIssue[]> {
+    const contract = this.#contract;
+    if (!contract) return [];
+    const found = events.map(({ channel, name, data, prefix = '' }) => {
+      const named = (verdict: Verdict) =>
+        (verdict ?? []).map((issue) => ({
+          path: `${prefix}${issue.path}`,
+          message: `${issue.message} (event ${name} on ${channel})`,
+        }));
+      const verdict = contract.check(channel, name, data);
+      return verdict instanceof Promise ? verdict.then(named) : named(verdict);
+    });
+    if (found.some((f) => f instanceof Promise)) return Promise.all(found).then((all) => all.flat());
+    return (found as ValidationIssue[][]).flat();
   }
 
   #rules(): EventRules {
@@ -190,6 +245,8 @@ export class Events {
 
   async #eventBody(input: EventInput, rules: EventRules): Promise<EventBody> {
     throwIfAny('trigger input', eventIssues(input, rules));
+    const checked = input.channels.map((channel) => ({ channel, name: input.name, data: input.data }));
+    throwIfAny('trigger input', await this.#contractIssues(checked));
     const [first] = input.channels;
     if (input.channels.length === 1 && first !== undefined) {
       return toEventBody(await this.#prepare({ ...input, channel: first }, rules, 'trigger input'));
@@ -229,6 +286,8 @@ export class Events {
     });
   }
 }
+
+const throwIn = (what: string) => (issues: ValidationIssue[]) => throwIfAny(what, issues);
 
 function toEventBody(item: BatchItem): EventBody {
   const { channel, ...rest } = item;

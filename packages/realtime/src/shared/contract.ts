@@ -1,0 +1,260 @@
+/**
+ * One declaration of a channel family's events, read by the server's `trigger` and the client's `bind` and
+ * client events alike, so a payload that changes shape is a type error at both ends (pusher-js#529,
+ * pusher-http-node#202). A payload is declared with a Standard Schema (zod 4, valibot, arktype: the
+ * `~standard` interface, copied below as the spec asks, so no schema library is imported here) or with the
+ * type-only `event<T>()`. No imports: the browser client reaches this file only when the app passes a contract,
+ * so a client without one carries none of it.
+ */
+
+/** The Standard Schema v1 interface (standardschema.dev), the part this file uses. */
+export interface StandardSchemaV1<Input = unknown, Output = Input> {
+  readonly '~standard': {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown) => StandardResult<Output> | Promise<StandardResult<Output>>;
+    readonly types?: { readonly input: Input; readonly output: Output } | undefined;
+  };
+}
+
+export type StandardResult<Output> =
+  | { readonly value: Output; readonly issues?: undefined }
+  | {
+      readonly issues: ReadonlyArray<{
+        readonly message: string;
+        readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined;
+      }>;
+    };
+
+/** A payload declared by type alone: checked by the compiler, never at run time. */
+export interface EventType<T> {
+  /** Phantom: carries `T` for the compiler; absent at run time. */
+  readonly '~event'?: T;
+}
+
+/** `event<T>()`: the payload's type, without a schema. */
+export function event<T>(): EventType<T> {
+  return {};
+}
+
+export type EventSpec = StandardSchemaV1<any, any> | EventType<any>;
+
+/** Channel-name patterns (`private-order-{id}`, or an exact name) mapped to their events. */
+export type ContractShape = Record<string, Record<string, EventSpec>>;
+
+/** A problem found in a payload: `path` is where (`data.items.0.qty`), `message` what; never the value. */
+export interface ContractIssue {
+  path: string;
+  message: string;
+}
+
+/** What `check` answers: null when the payload passes (or the event has no schema). */
+export type Verdict = ContractIssue[] | null;
+
+export interface Contract<S extends ContractShape = ContractShape> {
+  readonly channels: S;
+  /**
+   * The payload's problems by the schema its channel and event declare, or null; a Promise when a schema
+   * validates asynchronously. Never throws: a throwing schema is a problem of the payload.
+   */
+  check(channel: string, event: string, data: unknown): Verdict | Promise<Verdict>;
+  /**
+   * @internal Fits a client's channel host with validation: a `gate` for received payloads and a checking
+   * `clientEvent`, as `settings.validate` says.
+   */
+  guard(host: GuardedHost, settings: GuardSettings, invalid: InvalidError): void;
+}
+
+/** Where a refused payload is reported: the channel's emitter, as `pusher:validation_error`. */
+export interface Reporter {
+  emit(event: 'pusher:validation_error', data: { event: string; error: Error }): void;
+}
+
+/** Received payloads pass through this: `go` runs for a valid one, in arrival order per channel. */
+export type Gate = (
+  channel: string,
+  event: string,
+  data: unknown,
+  reporter: Reporter,
+  go: () => void,
+) => void;
+
+/** The client-event queue's `push`: false when its buffer is full. */
+export type Push = (channel: string, event: string, data: unknown, reporter?: Reporter) => boolean;
+
+/** The error a refused payload becomes (the client's own `ValidationError`, which keeps @x/core out). */
+export type InvalidError = new (what: string, issues: ContractIssue[]) => Error;
+
+/** @internal The client options the guard reads. */
+export interface GuardSettings {
+  validate?: ValidateMode | undefined;
+  /** Client events at most waiting on an async schema at once, as the queue bounds the rest. */
+  clientEventBuffer: number;
+}
+
+/** @internal The part of the client's channel host the guard fits. */
+export interface GuardedHost {
+  log(level: 'warn', message: string): void;
+  gate?: Gate | undefined;
+  clientEvent: Push;
+}
+
+/** Where a contract's schemas run: `send` before anything leaves, `receive` before a callback sees it. */
+export type ValidateMode = 'send' | 'receive' | 'both' | 'none';
+
+/** `'private-order-{id}'` becomes `` `private-order-${string}` ``; a name without braces stays exact. */
+export type ChannelPattern<K extends string> = K extends `${infer Head}{${string}}${infer Tail}`
+  ? `${Head}${string}${ChannelPattern<Tail>}`
+  : K;
+
+/** The payload type an event's spec declares. */
+export type PayloadOf<Spec> =
+  Spec extends StandardSchemaV1<any, infer Output> ? Output : Spec extends EventType<infer T> ? T : unknown;
+
+/** Payload types by event name, for a contract's `channels` entry. */
+export type EventMap<Events> = { [E in keyof Events & string]: PayloadOf<Events[E]> };
+
+/**
+ * The event map of the channel `Name` under contract `C`, or `never` when no pattern matches it (the
+ * channel is then untyped, as without a contract). A dynamic `string` name matches no pattern.
+ */
+export type ContractEvents<C, Name extends string> =
+  C extends Contract<infer S>
+    ? string extends keyof S
+      ? never // `Contract` itself (options typed without a particular contract): untyped
+      : {
+          [K in keyof S & string]: Name extends ChannelPattern<K> ? EventMap<S[K]> : never;
+        }[keyof S & string]
+    : never;
+
+/** The event map a channel gets: the contract's, or `{}` (untyped) when it has none. */
+export type ChannelEventsOf<C, Name extends string> = [ContractEvents<C, Name>] extends [never]
+  ? {}
+  : ContractEvents<C, Name>;
+
+/** Event names a sender may use on `Name`: the declared ones, or any string on an untyped channel. */
+export type EventNameOf<C, Name extends string> = [ContractEvents<C, Name>] extends [never]
+  ? string
+  : keyof ContractEvents<C, Name> & string;
+
+/** The payload of `Event` on `Name`: the declared type, or `unknown` where nothing is declared. */
+export type EventDataOf<C, Name extends string, Event extends string> = [ContractEvents<C, Name>] extends [
+  never,
+]
+  ? unknown
+  : ContractEvents<C, Name> extends infer M
+    ? M extends Record<string, unknown>
+      ? Event extends keyof M
+        ? M[Event]
+        : never
+      : never
+    : never;
+
+const PATTERN_PART = /\{[^}]*\}/g;
+
+/**
+ * Declares the events of each channel family once. Keys are channel names, `{…}` standing for any text
+ * (`'private-order-{id}'`, `'presence-room-{room}'`, `'#server-to-user-{id}'` for `sendToUser`); values map
+ * event names to a Standard Schema (validated at run time where the client or server option `validate`
+ * says) or to `event<T>()` (types only).
+ */
+export function defineContract<const S extends ContractShape>(channels: S): Contract<S> {
+  const patterns = Object.keys(channels).map((key) => ({
+    key,
+    test: new RegExp(
+      `^${key
+        .split(PATTERN_PART)
+        .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+      's',
+    ),
+  }));
+  // A name that several patterns match is checked against every schema its event has in them.
+  const specs = (channel: string, name: string): StandardSchemaV1[] =>
+    patterns.flatMap(({ key, test }) => {
+      const spec = test.test(channel) ? channels[key]?.[name] : undefined;
+      return spec && '~standard' in spec ? [spec as StandardSchemaV1] : [];
+    });
+  const check: Contract<S>['check'] = (channel, name, data) => {
+    const results: Array<StandardResult<unknown> | Promise<StandardResult<unknown>>> = [];
+    try {
+      for (const schema of specs(channel, name)) results.push(schema['~standard'].validate(data));
+    } catch (error) {
+      return thrown(error);
+    }
+    if (!results.some((r) => r instanceof Promise)) return issuesOf(results as StandardResult<unknown>[]);
+    return Promise.all(results).then(issuesOf, thrown);
+  };
+  return { channels, check, guard: (host, settings, invalid) => guard(check, host, settings, invalid) };
+}
+
+/**
+ * The client's validation, here rather than in the channel so a client without a contract carries none
+ * of it. An async verdict holds its channel's later payloads (that direction only) until it settles, so
+ * callbacks see events, and the server gets client events, in the order they came.
+ */
+function guard(
+  check: Contract['check'],
+  host: GuardedHost,
+  { validate = 'both', clientEventBuffer }: GuardSettings,
+  invalid: InvalidError,
+): void {
+  const tails = new Map<string, Promise<void>>();
+  let waiting = 0;
+  const inOrder = (key: string, verdict: Verdict | Promise<Verdict>, then: (issues: Verdict) => void) => {
+    const tail = tails.get(key);
+    if (!tail && !(verdict instanceof Promise)) return then(verdict);
+    const next = (tail ?? Promise.resolve()).then(() => verdict).then(then);
+    tails.set(key, next);
+    void next.then(() => tails.get(key) === next && tails.delete(key));
+  };
+  const report = (what: string, event: string, issues: ContractIssue[], reporter?: Reporter) => {
+    const error = new invalid(what, issues);
+    host.log('warn', error.message);
+    reporter?.emit('pusher:validation_error', { event, error });
+  };
+  if (validate === 'both' || validate === 'receive') {
+    host.gate = (channel, event, data, reporter, go) =>
+      inOrder(`<${channel}`, check(channel, event, data), (issues) =>
+        issues ? report(`received event ${event} on ${channel}`, event, issues, reporter) : go(),
+      );
+  }
+  if (validate === 'both' || validate === 'send') {
+    const push = host.clientEvent;
+    host.clientEvent = (channel, event, data, reporter) => {
+      const what = `client event ${event} on ${channel}`;
+      const verdict = check(channel, event, data);
+      if (!tails.has(`>${channel}`) && !(verdict instanceof Promise)) {
+        if (verdict) throw new invalid(what, verdict);
+        return push(channel, event, data, reporter);
+      }
+      // Bounded like the queue: an app sending faster than its schema answers is refused, not buffered for ever.
+      if (waiting >= clientEventBuffer) return false;
+      waiting += 1;
+      inOrder(`>${channel}`, verdict, (issues) => {
+        waiting -= 1;
+        if (issues) report(what, event, issues, reporter);
+        else if (!push(channel, event, data, reporter))
+          host.log('warn', `${what} dropped: the buffer is full`);
+      });
+      return true;
+    };
+  }
+}
+
+function issuesOf(results: StandardResult<unknown>[]): Verdict {
+  const issues = results.flatMap((result) =>
+    (result.issues ?? []).map((issue) => ({
+      path: ['data', ...(issue.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p))].join('.'),
+      message: String(issue.message),
+    })),
+  );
+  return issues[0] ? issues : null;
+}
+
+/** A schema that throws says nothing about where; only the error's name is kept, its message may quote the value. */
+function thrown(error: unknown): Verdict {
+  return [
+    { path: 'data', message: `the schema threw ${error instanceof Error ? error.name : 'a non-error'}` },
+  ];
+}
