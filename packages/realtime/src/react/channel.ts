@@ -1,12 +1,34 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
-import type { Channel, ChannelEvents, EventMetadata, ResubscribedData } from '../client/channel.js';
+import type {
+  BindableEvent,
+  Channel,
+  ChannelEvents,
+  EventMetadata,
+  PrivateChannel,
+  ResubscribedData,
+} from '../client/channel.js';
 import type { PresenceChannel, PresenceEvents } from '../client/presence.js';
 import { type ChannelOf, type RegisteredClient, useRealtimeClient } from './context.js';
 import { type AnyClient, leaseOf } from './lease.js';
 
-/** The events a channel type knows by name: presence ones for presence channels. */
-export type EventsOf<Ch> =
-  Ch extends PresenceChannel<infer UserInfo> ? PresenceEvents<UserInfo> : ChannelEvents;
+/**
+ * A contract's events of a channel type (`{}` when it has none). Read through `trigger`, where `Events` is
+ * not behind overloads: on a public channel (no `trigger`) the compiler cannot infer it, and its events are
+ * left untyped (any name, `unknown` payloads) rather than refused.
+ */
+type ContractEventsOf<Ch> = Ch extends PrivateChannel<infer Events> ? Events : {};
+
+/** The events a channel type knows by name: the reserved ones (presence ones on presence channels) and its contract's. */
+export type EventsOf<Ch> = (Ch extends PresenceChannel<infer UserInfo>
+  ? PresenceEvents<UserInfo>
+  : ChannelEvents) &
+  ContractEventsOf<Ch>;
+
+/** Names `useEvent` takes on a channel type: its known events, and any other name unless a contract lists them. */
+export type EventNameOf<Ch> = (keyof EventsOf<Ch> & string) | BindableEvent<ContractEventsOf<Ch>>;
+
+/** The payload of `K` on a channel type: known events are typed, others `unknown`. */
+export type EventDataOf<Ch, K> = K extends keyof EventsOf<Ch> ? EventsOf<Ch>[K] : unknown;
 
 /**
  * Subscribes to `name` while the component is mounted and returns the channel, typed by its prefix (and by
@@ -31,33 +53,29 @@ const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : 
 
 /**
  * Calls `handler` for `event` on `channel` (as `useChannel` returns it; nothing while null). The latest
- * handler is called without binding again, so an inline arrow function is fine.
+ * handler is called without binding again, so an inline arrow function is fine. The payload is typed by the
+ * channel (reserved events, a contract's); `useEvent<T>(…)` types an app event of an untyped channel.
  */
-export function useEvent<Ch extends Channel, K extends keyof EventsOf<Ch> & string>(
+export function useEvent<
+  T = never,
+  Ch extends Channel = Channel,
+  K extends EventNameOf<Ch> = EventNameOf<Ch>,
+>(
   channel: Ch | null | undefined,
   event: K,
-  handler: (data: EventsOf<Ch>[K], metadata: EventMetadata) => void,
-): void;
-/** An app event: `T` is its payload, as the publisher sent it. */
-export function useEvent<T = unknown>(
-  channel: Channel | null | undefined,
-  event: string,
-  handler: (data: T, metadata: EventMetadata) => void,
-): void;
-export function useEvent(
-  channel: Channel | null | undefined,
-  event: string,
-  handler: (data: unknown, metadata: EventMetadata) => void,
+  handler: (data: [T] extends [never] ? EventDataOf<Ch, K> : T, metadata: EventMetadata) => void,
 ): void {
-  const latest = useRef(handler);
+  // The types are the signature's; inside, any channel binds any name.
+  const latest = useRef(handler as (data: unknown, metadata: EventMetadata) => void);
   useIsomorphicLayoutEffect(() => {
-    latest.current = handler;
+    latest.current = handler as (data: unknown, metadata: EventMetadata) => void;
   });
   useEffect(() => {
-    if (!channel) return;
+    const target = channel as Channel | null | undefined;
+    if (!target) return;
     const call = (data: unknown, metadata: EventMetadata) => latest.current(data, metadata);
-    channel.bind(event, call);
-    return () => void channel.unbind(event, call);
+    target.bind(event as string, call);
+    return () => void target.unbind(event, call);
   }, [channel, event]);
 }
 
@@ -69,7 +87,7 @@ export function useResubscribed(
   channel: Channel | null | undefined,
   handler: (data: ResubscribedData) => void,
 ): void {
-  useEvent<ResubscribedData>(channel, 'pusher:resubscribed', handler);
+  useEvent(channel, 'pusher:resubscribed', handler);
 }
 
 const SUBSCRIPTION_EVENTS = ['pusher:subscription_succeeded', 'pusher:subscription_error'] as const;

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { ChannelFor, RealtimeClient } from '../client/client.js';
 import { RealtimeError } from '../client/errors.js';
+import type { ChannelEventsOf } from '../shared/contract.js';
 import type { AnyClient } from './lease.js';
 
 /**
@@ -19,9 +20,11 @@ export interface Register {}
 /** The registered client type, or `RealtimeClient` when none was registered. */
 export type RegisteredClient = Register extends { client: infer C extends AnyClient } ? C : RealtimeClient;
 
-/** The channel `client.subscribe(name)` returns for that client type. */
+/** The channel `client.subscribe(name)` returns for that client type: its `UserInfo`, its contract's events. */
 export type ChannelOf<Client, Name extends string> =
-  Client extends RealtimeClient<infer UserInfo> ? ChannelFor<Name, UserInfo> : never;
+  Client extends RealtimeClient<infer UserInfo, infer C>
+    ? ChannelFor<Name, UserInfo, ChannelEventsOf<C, Name>>
+    : never;
 
 export const ClientContext = createContext<AnyClient | null>(null);
 
