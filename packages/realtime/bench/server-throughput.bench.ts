@@ -1,0 +1,188 @@
+/**
+ * Server SDK throughput and CPU: BENCH_THROUGHPUT_TRIGGERS single-channel triggers, issued in waves of
+ * BENCH_THROUGHPUT_WAVE per tick (each wave fired in one synchronous loop, the next wave once it settled),
+ * against the sandbox realtime emulator in its own process (sandbox-child.ts, HTTP rate limit off), by
+ *
+ *   (a) `@x/realtime` `RealtimeServer.trigger`, defaults but `rateLimit: false`: coalescing on, at most 16
+ *       calls in flight (`concurrency`), 1000 queued;
+ *   (b) the same with `coalesce: false`: one `POST /events` per trigger, 16 at a time;
+ *   (c) the official `pusher` 5.3.4 SDK's `trigger`: one `POST /events` per trigger, all of a wave at once.
+ *
+ * Per client: triggers per second (wall time from the first trigger until the last promise settled), CPU per
+ * trigger (`process.cpuUsage()` user + system of this process over the same span, divided by the triggers;
+ * the emulator's CPU is in its own process and not counted), HTTP calls the emulator counted, and failures.
+ * One warm-up run per client is not counted; then BENCH_ROUNDS rounds, the clients taking turns, each with
+ * a fresh client; figures are medians over the rounds.
+ *
+ *   pnpm --filter @x/realtime exec tsx bench/server-throughput.bench.ts
+ *   BENCH_THROUGHPUT_TRIGGERS=2000 BENCH_ROUNDS=1 pnpm --filter @x/realtime exec tsx bench/server-throughput.bench.ts
+ *
+ * Env: BENCH_THROUGHPUT_TRIGGERS (default 5000), BENCH_THROUGHPUT_WAVE (default 500), BENCH_ROUNDS (default 3).
+ * Prints a table; writes bench/results-server-throughput.json (not committed). A measurement: never fails the process.
+ */
+import { loadavg } from 'node:os';
+import PusherServer from 'pusher';
+import { RealtimeServer } from '../src/server.js';
+import type { SandboxCounts, SandboxReady } from './sandbox-child.js';
+import { fmt, intEnv, machineLine, median, nowMs, startChild, tableLine, writeResults } from './shared.js';
+
+const TRIGGERS = intEnv('BENCH_THROUGHPUT_TRIGGERS', 5000);
+const WAVE = intEnv('BENCH_THROUGHPUT_WAVE', 500);
+const ROUNDS = intEnv('BENCH_ROUNDS', 3);
+
+type Trigger = (channel: string, i: number) => Promise<unknown>;
+
+interface Contender {
+  key: string;
+  label: string;
+  create(rt: SandboxReady): Trigger;
+}
+
+function xServer(rt: SandboxReady, coalesce: boolean): RealtimeServer {
+  const url = new URL(rt.url);
+  return new RealtimeServer({
+    appId: rt.appId,
+    key: rt.key,
+    secret: rt.secret,
+    host: url.hostname,
+    port: Number(url.port),
+    useTLS: false,
+    rateLimit: false,
+    coalesce,
+  });
+}
+
+const CONTENDERS: Contender[] = [
+  {
+    key: 'x-coalesce-on',
+    label: '@x/realtime (coalesce on)',
+    create(rt) {
+      const s = xServer(rt, true);
+      return (channel, i) => s.trigger(channel, 'bench', { i });
+    },
+  },
+  {
+    key: 'x-coalesce-off',
+    label: '@x/realtime (coalesce off)',
+    create(rt) {
+      const s = xServer(rt, false);
+      return (channel, i) => s.trigger(channel, 'bench', { i });
+    },
+  },
+  {
+    key: 'pusher',
+    label: 'pusher 5.3.4',
+    create(rt) {
+      const url = new URL(rt.url);
+      const s = new PusherServer({
+        appId: rt.appId,
+        key: rt.key,
+        secret: rt.secret,
+        host: url.hostname,
+        port: url.port,
+        useTLS: false,
+      });
+      return (channel, i) => s.trigger(channel, 'bench', { i });
+    },
+  },
+];
+
+interface Round {
+  triggersPerSecond: number;
+  cpuUsPerTrigger: number;
+  httpCalls: number;
+  failed: number;
+  firstError?: string;
+}
+
+async function main(): Promise<void> {
+  const loadAtStart = loadavg();
+  const sandbox = await startChild<SandboxReady>('sandbox-child.ts', {
+    BENCH_SANDBOX_OPTIONS: JSON.stringify({ httpRateLimit: false }),
+  });
+  const rt = sandbox.ready;
+  try {
+    console.log(`\nrealtime server SDK throughput — ${machineLine(loadAtStart)}`);
+    console.log(`${TRIGGERS} triggers in waves of ${WAVE}, ${ROUNDS} rounds (medians)\n`);
+    let channelNo = 0;
+    const round = async (trigger: Trigger): Promise<Round> => {
+      const channel = `bench-throughput-${channelNo++}`;
+      await sandbox.call('resetStats');
+      let failed = 0;
+      let firstError: string | undefined;
+      const cpu0 = process.cpuUsage();
+      const t0 = nowMs();
+      for (let start = 0; start < TRIGGERS; start += WAVE) {
+        const wave: Promise<unknown>[] = [];
+        for (let i = start; i < Math.min(TRIGGERS, start + WAVE); i++) wave.push(trigger(channel, i));
+        for (const outcome of await Promise.allSettled(wave)) {
+          if (outcome.status === 'fulfilled') continue;
+          failed++;
+          firstError ??= outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
+        }
+      }
+      const wallMs = nowMs() - t0;
+      const cpu = process.cpuUsage(cpu0);
+      const counts = await sandbox.call<SandboxCounts>('stats');
+      return {
+        triggersPerSecond: (TRIGGERS / wallMs) * 1000,
+        cpuUsPerTrigger: (cpu.user + cpu.system) / TRIGGERS,
+        httpCalls: counts.requests,
+        failed,
+        ...(firstError ? { firstError } : {}),
+      };
+    };
+
+    const triggers = CONTENDERS.map((c) => c.create(rt));
+    for (const trigger of triggers) await round(trigger); // warm-up, not counted
+    const results: Record<string, Round[]> = Object.fromEntries(CONTENDERS.map((c) => [c.key, []]));
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const [i, contender] of CONTENDERS.entries()) {
+        results[contender.key]!.push(await round(CONTENDERS[i]!.create(rt)));
+      }
+    }
+
+    const w = [30, 14, 16, 12, 9];
+    console.log(tableLine(w, ['client', 'triggers/s', 'CPU µs/trigger', 'HTTP calls', 'failed']));
+    const summary = CONTENDERS.map(({ key, label }) => {
+      const rounds = results[key]!;
+      const row = {
+        key,
+        label,
+        triggersPerSecond: median(rounds.map((r) => r.triggersPerSecond)),
+        cpuUsPerTrigger: median(rounds.map((r) => r.cpuUsPerTrigger)),
+        httpCalls: Math.max(...rounds.map((r) => r.httpCalls)),
+        failed: Math.max(...rounds.map((r) => r.failed)),
+      };
+      console.log(
+        tableLine(w, [
+          label,
+          fmt(row.triggersPerSecond, 0),
+          fmt(row.cpuUsPerTrigger, 1),
+          String(row.httpCalls),
+          String(row.failed),
+        ]),
+      );
+      const error = rounds.find((r) => r.firstError)?.firstError;
+      if (error) console.log(`  ${label}: e.g. ${error}`);
+      return row;
+    });
+    const out = writeResults('results-server-throughput.json', loadAtStart, {
+      settings: { triggers: TRIGGERS, wave: WAVE, rounds: ROUNDS },
+      summary,
+      rounds: results,
+    });
+    console.log(
+      `\nwrote ${out}; load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} at end`,
+    );
+  } finally {
+    await sandbox.close().catch(() => {});
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 0;
+});
