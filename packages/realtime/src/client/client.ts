@@ -89,6 +89,8 @@ export class RealtimeClient<
       log: this.log,
     });
     this.host = this.makeHost(clock);
+    // Only a client given a contract reaches the validation code, through the contract itself.
+    options.contract?.guard(this.host, settings, ValidationError);
     this.user = new User(this.host);
     this.clientEvents = new ClientEventQueue(
       settings.clientEventBuffer,
@@ -206,7 +208,7 @@ export class RealtimeClient<
 
   private makeHost(clock: Clock): UserHost {
     const { options, connection } = this;
-    const host: UserHost = {
+    return {
       get socketId() {
         return connection.socketId;
       },
@@ -226,9 +228,6 @@ export class RealtimeClient<
       subscriptionTimeoutMs: options.subscriptionTimeout,
       log: this.log,
     };
-    // Only a client given a contract reaches the validation code, through the contract itself.
-    options.contract?.guard(host, options, ValidationError);
-    return host;
   }
 
   /** Browsers say when the network goes and comes back; elsewhere (Node, SSR, workers) there is no window. */

@@ -59,10 +59,23 @@ export interface Contract<S extends ContractShape = ContractShape> {
    */
   check(channel: string, event: string, data: unknown): Verdict | Promise<Verdict>;
   /**
+   * Every problem of several events, each issue naming its event and channel (never the value), `prefix`
+   * placing it in a batch (`3.data.qty`); a Promise when a schema validates asynchronously. The server's check.
+   */
+  checkAll(events: ReadonlyArray<CheckedEvent>): ContractIssue[] | Promise<ContractIssue[]>;
+  /**
    * @internal Fits a client's channel host with validation: a `gate` for received payloads and a checking
    * `clientEvent`, as `settings.validate` says.
    */
   guard(host: GuardedHost, settings: GuardSettings, invalid: InvalidError): void;
+}
+
+/** One event for `checkAll`. */
+export interface CheckedEvent {
+  channel: string;
+  name: string;
+  data: unknown;
+  prefix?: string;
 }
 
 /** Where a refused payload is reported: the channel's emitter, as `pusher:validation_error`. */
@@ -185,7 +198,12 @@ export function defineContract<const S extends ContractShape>(channels: S): Cont
     if (!results.some((r) => r instanceof Promise)) return issuesOf(results as StandardResult<unknown>[]);
     return Promise.all(results).then(issuesOf, thrown);
   };
-  return { channels, check, guard: (host, settings, invalid) => guard(check, host, settings, invalid) };
+  return {
+    channels,
+    check,
+    checkAll: (events) => checkAll(check, events),
+    guard: (host, settings, invalid) => guard(check, host, settings, invalid),
+  };
 }
 
 /**
@@ -240,6 +258,23 @@ function guard(
       return true;
     };
   }
+}
+
+function checkAll(
+  check: Contract['check'],
+  events: ReadonlyArray<CheckedEvent>,
+): ContractIssue[] | Promise<ContractIssue[]> {
+  const found = events.map(({ channel, name, data, prefix = '' }) => {
+    const named = (verdict: Verdict) =>
+      (verdict ?? []).map((issue) => ({
+        path: `${prefix}${issue.path}`,
+        message: `${issue.message} (event ${name} on ${channel})`,
+      }));
+    const verdict = check(channel, name, data);
+    return verdict instanceof Promise ? verdict.then(named) : named(verdict);
+  });
+  if (found.some((f) => f instanceof Promise)) return Promise.all(found).then((all) => all.flat());
+  return (found as ContractIssue[][]).flat();
 }
 
 function issuesOf(results: StandardResult<unknown>[]): Verdict {

@@ -1,5 +1,5 @@
 import { APIPromise, BatchError, type RequestOptions, ValidationError, type ValidationIssue } from '@x/core';
-import type { Contract, EventDataOf, EventNameOf, Verdict } from '../../shared/contract.js';
+import type { CheckedEvent, Contract, EventDataOf, EventNameOf } from '../../shared/contract.js';
 import { channelKind } from '../../shared/names.js';
 import type { RealtimeContext } from '../context.js';
 import { encryptEventData } from '../encryption.js';
@@ -44,14 +44,6 @@ export type TypedBatch<C, T extends readonly BatchEvent[]> = {
     ? Omit<T[I], 'name' | 'data'> & { name: EventNameOf<C, Ch>; data: EventDataOf<C, Ch, E> }
     : T[I];
 };
-
-/** One event to check against the contract; `prefix` places its issues in a batch (`3.`). */
-interface Checked {
-  channel: string;
-  name: string;
-  data: unknown;
-  prefix?: string;
-}
 
 /** `POST /events` and `POST /batch_events`: publishing. */
 export class Events {
@@ -181,20 +173,8 @@ export class Events {
    * The contract's problems with these events, each naming its event and channel (never the value), or a
    * Promise of them when a schema validates asynchronously. Empty without a contract.
    */
-  #contractIssues(events: Checked[]): ValidationIssue[] | Promise<ValidationIssue[]> {
-    const contract = this.#contract;
-    if (!contract) return [];
-    const found = events.map(({ channel, name, data, prefix = '' }) => {
-      const named = (verdict: Verdict) =>
-        (verdict ?? []).map((issue) => ({
-          path: `${prefix}${issue.path}`,
-          message: `${issue.message} (event ${name} on ${channel})`,
-        }));
-      const verdict = contract.check(channel, name, data);
-      return verdict instanceof Promise ? verdict.then(named) : named(verdict);
-    });
-    if (found.some((f) => f instanceof Promise)) return Promise.all(found).then((all) => all.flat());
-    return (found as ValidationIssue[][]).flat();
+  #contractIssues(events: CheckedEvent[]): ValidationIssue[] | Promise<ValidationIssue[]> {
+    return this.#contract?.checkAll(events) ?? [];
   }
 
   #rules(): EventRules {
