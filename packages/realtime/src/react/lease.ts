@@ -42,9 +42,16 @@ export class Lease {
     clearTimeout(this.leaving.get(name));
     this.leaving.delete(name);
     if (count === 1) {
-      if (!this.client.channel(name)) this.owned.add(name);
-      // Also the retry of a channel whose last attempt was refused, as `client.subscribe` is.
-      this.client.subscribe(name);
+      const mine = !this.client.channel(name);
+      try {
+        // Also the retry of a channel whose last attempt was refused, as `client.subscribe` is.
+        this.client.subscribe(name);
+      } catch (error) {
+        // A name the client refuses (a ValidationError, thrown to the component) holds nothing.
+        this.counts.delete(name);
+        throw error;
+      }
+      if (mine) this.owned.add(name);
       this.changed();
     }
     return once(() => {

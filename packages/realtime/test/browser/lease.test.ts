@@ -90,3 +90,12 @@ it('connects with the first holder and disconnects a task after the last', async
   expect(client.connection.state).toBe('connected');
   await waitFor(() => client.connection.state === 'disconnected');
 });
+
+it('a channel name the client refuses throws and leaves no holder behind', async () => {
+  const client = fleet.make('u-1', {}, false);
+  const lease = leaseOf(client);
+  expect(() => lease.retainChannel('bad name')).toThrow(/name/);
+  expect(lease.holders('bad name')).toBe(0);
+  expect(() => lease.retainChannel('bad name')).toThrow(/name/);
+  expect(lease.holders('bad name')).toBe(0);
+});
