@@ -3,7 +3,7 @@
  * The service uses a contextual classifier; the emulator flags profanity with obscenity's English dataset and a few
  * other topics with short stem lists, which is enough to exercise every field a client reads.
  */
-import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity';
+import { countProfanity, isProfane } from './profanity.js';
 import type { AnalysisSentence } from './sentiment.js';
 
 /** Every label the service documents (content-moderation.mdx, "Supported labels"). */
@@ -181,19 +181,14 @@ const MILD_PROFANITY: readonly string[] = [
 ];
 const MILD_PROFANITY_SEVERITY = 0.25;
 
-// AssemblyAI's `filter_profanity` writes a flagged word as its first letter plus asterisks ("s***"). obscenity cannot
-// see through that, but the word was still said, so the censored form counts as a hit.
-const CENSORED_WORD = /(?<![\p{L}\p{N}*])\p{L}\*{2,}(?![\p{L}\p{N}*])/gu;
-
 const WORD = /[\p{L}\p{N}']+/gu;
 
 interface Detector {
-  profanity: RegExpMatcher;
   mild: readonly RegExp[];
   keywords: readonly (readonly [ContentSafetyLabelName, readonly (readonly [RegExp, number])[]])[];
 }
 
-// The only module-level state: the matchers, built on first use (obscenity compiles a large dataset).
+// The only module-level state: the keyword patterns, built on first use.
 let detector: Detector | undefined;
 
 function escapeRegExp(text: string): string {
@@ -208,7 +203,6 @@ function compileKeyword(entry: string): RegExp {
 
 function getDetector(): Detector {
   detector ??= {
-    profanity: new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers }),
     mild: MILD_PROFANITY.map(compileKeyword),
     keywords: Object.entries(KEYWORDS).map(([label, entries]) => [
       label as ContentSafetyLabelName,
@@ -218,27 +212,10 @@ function getDetector(): Detector {
   return detector;
 }
 
-/** True when a single recognised word is profane: what `filter_profanity` masks. */
-export function isProfane(word: string): boolean {
-  return getDetector().profanity.hasMatch(word);
-}
-
 function round4(value: number): number {
   const rounded = Math.round(value * 10_000) / 10_000;
   // Float noise just below zero would otherwise round to -0, which JSON hides but strict equality in tests does not.
   return rounded === 0 ? 0 : rounded;
-}
-
-function countProfanity(matcher: RegExpMatcher, text: string): number {
-  // The dataset holds overlapping terms (several patterns can match one word), so count distinct spans.
-  let hits = 0;
-  let lastEnd = -1;
-  for (const match of matcher.getAllMatches(text, true)) {
-    if (match.startIndex <= lastEnd) continue;
-    hits += 1;
-    lastEnd = match.endIndex;
-  }
-  return hits + (text.match(CENSORED_WORD)?.length ?? 0);
 }
 
 /**
@@ -261,14 +238,14 @@ function scoreLabel(
 }
 
 function labelSentence(text: string): ContentSafetyLabel[] {
-  const { profanity, mild, keywords } = getDetector();
+  const { mild, keywords } = getDetector();
   const words = text.match(WORD)?.length ?? 0;
   const labels: ContentSafetyLabel[] = [];
-  const strong = countProfanity(profanity, text);
+  const strong = countProfanity(text);
   // A word both lists know (obscenity has some mild ones) counts once, as the stronger.
   let mildHits = 0;
   for (const pattern of mild) {
-    for (const [word] of text.matchAll(pattern)) if (!profanity.hasMatch(word)) mildHits += 1;
+    for (const [word] of text.matchAll(pattern)) if (!isProfane(word)) mildHits += 1;
   }
   const profane = strong + mildHits;
   if (profane > 0) {

@@ -14,7 +14,6 @@ export {
   type ContentSafetyLabelResult,
   type ContentSafetyLabelsResult,
   type ContentSafetyOptions,
-  isProfane,
   LABELS_WITHOUT_SEVERITY,
   type SeverityScoreSummary,
   type Timestamp,
@@ -23,6 +22,7 @@ export { type CustomFormattingRequest, customFormat } from './custom-formatting.
 export { detectEntities, type Entity, type EntityType } from './entities.js';
 export { type AutoHighlightResult, type AutoHighlightsResult, extractHighlights } from './highlights.js';
 export { DETECTED_LANGUAGE, LanguageConfidenceError, languageConfidence } from './language.js';
+export { countProfanity, isProfane } from './profanity.js';
 export {
   type AnalysisSentence,
   analyseSentiment,

@@ -1,6 +1,6 @@
 /**
  * The emulator's sentence scorer: AFINN-165 (the `sentiment` package's lexicon) with the customer-service
- * extension in sentiment-lexicon.ts, phrases before words, negation within three words, intensifiers within
+ * extension in sentiment-lexicon.ts, phrases before words, negation within three words of the same clause, intensifiers within
  * two, and "but" shifting the weight to the clause after it. Chosen by measurement over VADER and wink-sentiment
  * (bench/sentiment-accuracy.ts; numbers in the README).
  */
@@ -48,6 +48,22 @@ export function sentimentTokens(text: string): string[] {
   );
 }
 
+/** Punctuation that closes a clause or sentence: a negation before it does not reach past it. */
+const CLAUSE_END = /[.,;:!?…—]+/;
+
+/** The tokens, and for each the index of the clause it is in ("not bad. terrible": 0, 0, 1). */
+function clauseTokens(text: string): { tokens: string[]; clauses: number[] } {
+  const tokens: string[] = [];
+  const clauses: number[] = [];
+  text.split(CLAUSE_END).forEach((clause, index) => {
+    for (const token of sentimentTokens(clause)) {
+      tokens.push(token);
+      clauses.push(index);
+    }
+  });
+  return { tokens, clauses };
+}
+
 function wordScore(word: string): number {
   return Object.hasOwn(DOMAIN_WORDS, word) ? DOMAIN_WORDS[word]! : afinnWord(word);
 }
@@ -63,7 +79,7 @@ function phraseAt(tokens: readonly string[], at: number): { length: number; scor
 }
 
 export function scoreSentence(text: string): SentimentScore {
-  const tokens = sentimentTokens(text);
+  const { tokens, clauses } = clauseTokens(text);
   const butAt = tokens.lastIndexOf('but');
   let score = 0;
   let i = 0;
@@ -72,8 +88,11 @@ export function scoreSentence(text: string): SentimentScore {
     const length = phrase?.length ?? 1;
     let value = phrase ? phrase.score : wordScore(tokens[i]!);
     if (value !== 0) {
-      const before = tokens.slice(Math.max(0, i - 3), i);
-      if (!phrase && before.some((w) => NEGATORS.has(w))) value *= NEGATION_FACTOR;
+      // Negation reaches three words back within the clause: "not bad. terrible" keeps "terrible" negative.
+      let negated = false;
+      for (let k = Math.max(0, i - 3); k < i; k++)
+        if (clauses[k] === clauses[i] && NEGATORS.has(tokens[k]!)) negated = true;
+      if (!phrase && negated) value *= NEGATION_FACTOR;
       if (tokens.slice(Math.max(0, i - 2), i).some((w) => INTENSIFIERS.has(w))) value *= INTENSIFIER_FACTOR;
       if (butAt >= 0) value *= i < butAt ? BUT_BEFORE : i > butAt ? BUT_AFTER : 1;
     }

@@ -1,0 +1,89 @@
+/**
+ * Profanity is a whole word (with its inflections and swearing's compounds), not a stem inside an innocent word;
+ * sentiment negation stops at sentence and clause punctuation.
+ */
+import { describe, expect, it } from 'vitest';
+import type { TranscriptWord } from '../../src/transcription/derive/types.js';
+import {
+  analyseContentSafety,
+  analyseSentiment,
+  countProfanity,
+  isProfane,
+} from '../../src/transcription/intelligence/index.js';
+import { scoreSentence } from '../../src/transcription/intelligence/sentiment-score.js';
+import { filterProfanity } from '../../src/transcription/model/word-rules.js';
+
+const word = (text: string): TranscriptWord => ({ text, start: 0, end: 250, confidence: 0.9, speaker: null });
+const sentence = (text: string) => ({ text, start: 0, end: 1000, confidence: 0.9, speaker: null });
+
+describe('profanity is matched at word boundaries', () => {
+  const INNOCENT = [
+    'cockpit',
+    'Cockpit.',
+    'cockpits',
+    'Penistone',
+    'Scunthorpe',
+    'assassin',
+    'class',
+    'shitake',
+    'titter',
+  ];
+  const PROFANE = [
+    'shit',
+    'Shit!',
+    'shitty',
+    'bullshit',
+    'fucking',
+    'motherfucker',
+    'asshole',
+    'bitches',
+    'dickhead',
+    'cocksucker',
+    'cock',
+    'faggot',
+    'cunts',
+  ];
+
+  it.each(INNOCENT)('%s is clean: not masked, no profanity label', (text) => {
+    expect(isProfane(text)).toBe(false);
+    expect(filterProfanity([word(text)])[0]!.text).toBe(text);
+    expect(analyseContentSafety([sentence(`the ${text} was fine`)]).results).toEqual([]);
+  });
+
+  it.each(PROFANE)('%s is still profane, masked and labelled', (text) => {
+    expect(isProfane(text)).toBe(true);
+    expect(filterProfanity([word(text)])[0]!.text).toMatch(/^\w\*+[!.]?$/);
+    const [result] = analyseContentSafety([sentence(`well ${text} happened`)]).results;
+    expect(result!.labels.map((l) => l.label)).toContain('profanity');
+  });
+
+  it('counts each profane word of a sentence once, and none in "the cockpit of a cocktail bar"', () => {
+    expect(countProfanity('shit, the fucking cockpit is bullshit')).toBe(3);
+    expect(countProfanity('the cockpit of a cocktail bar')).toBe(0);
+    expect(countProfanity('a s*** day')).toBe(1);
+  });
+});
+
+describe('sentiment negation stops at punctuation', () => {
+  it('"not bad. terrible": "terrible" keeps its negative score', () => {
+    const terrible = scoreSentence('terrible').score;
+    const notBad = scoreSentence('not bad').score;
+    expect(notBad).toBeGreaterThan(0);
+    expect(scoreSentence('not bad. terrible').score).toBeCloseTo(notBad + terrible, 10);
+    expect(scoreSentence('not bad, terrible').score).toBeLessThan(0);
+    expect(scoreSentence('not bad; terrible!').score).toBeLessThan(0);
+  });
+
+  it('negation still works within a clause', () => {
+    expect(scoreSentence('it was not terrible').score).toBeGreaterThan(0);
+    expect(scoreSentence('the agent was not helpful').score).toBeLessThan(0);
+    expect(scoreSentence("it wasn't good, it was awful").score).toBeLessThan(
+      scoreSentence('it was awful').score,
+    );
+  });
+
+  it('a sentence "Not bad. Terrible." scored as one text is NEGATIVE', () => {
+    const [result] = analyseSentiment([{ ...sentence('Not bad. Terrible service.'), end: 2000 }]);
+    expect(result!.sentiment).toBe('NEGATIVE');
+  });
+});
