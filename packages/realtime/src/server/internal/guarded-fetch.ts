@@ -32,20 +32,46 @@ export function guardedFetch(inner: FetchLike | undefined, queue?: SendQueue): F
   if (!queue) return send;
   return async (input, init) => {
     const release = await queue.acquire(init?.signal ?? undefined);
+    let response: Response;
     try {
-      // In flight until the body is read: answers of the HTTP API are small, and a slot held only until the
-      // headers would let a slow body stream past the bound.
-      const response = await send(input, init);
-      const body = [101, 103, 204, 205, 304].includes(response.status) ? null : await response.arrayBuffer();
-      return new Response(body, {
-        status: response.status,
-        statusText: response.statusText,
-        headers: response.headers,
-      });
-    } finally {
+      response = await send(input, init);
+    } catch (error) {
       release();
+      throw error;
     }
+    // In flight until core has read the body (or given up on it): a slot held only until the headers would
+    // let slow bodies stream past the bound. Core reads it under its own body timeouts, so no read here.
+    if (!response.body) {
+      release();
+      return response;
+    }
+    // Should a body be left unread, the attempt's signal (its timeout, the caller's abort) frees the slot.
+    init?.signal?.addEventListener('abort', release, { once: true });
+    return new Response(releasingBody(response.body, release), response);
   };
+}
+
+/** The same bytes; `release` runs once the stream ends, fails or is cancelled. */
+function releasingBody(body: ReadableStream<Uint8Array>, release: () => void): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          release();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        release();
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      release();
+      return reader.cancel(reason);
+    },
+  });
 }
 
 export const REDACTED = '[REDACTED]';
