@@ -102,6 +102,8 @@ export class Channel<Events extends EventMap = {}> {
   isSubscribed = false;
   /** From `pusher:subscription_count`, when the app has subscription counting enabled. */
   subscriptionCount: number | null = null;
+  /** Type only, never set: the contract's events for this channel, so helpers (React hooks) can infer them. */
+  declare readonly '~events'?: Events;
   protected readonly host: ChannelHost;
   protected readonly emitter: Emitter;
   /** Bumped by every subscribe attempt and every loss, so a late auth answer for an old socket is dropped. */

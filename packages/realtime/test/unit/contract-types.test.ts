@@ -61,6 +61,11 @@ describe('contract types', () => {
       data.state;
     });
     client.subscribe('news').bind('headline', (data) => expectTypeOf(data.title).toBeString());
+    // The event map is readable from the channel's type, for helpers built on it.
+    type EventsOf<Ch> = Ch extends Channel<infer E> ? E : never;
+    expectTypeOf<EventsOf<ReturnType<typeof client.subscribe<'news'>>>>().toEqualTypeOf<{
+      headline: { title: string };
+    }>();
   });
 
   it('client events are typed, and only the declared ones exist', () => {
