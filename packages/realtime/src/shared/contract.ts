@@ -231,13 +231,14 @@ function guard(
     host.log('warn', error.message);
     reporter?.emit('pusher:validation_error', { event, error });
   };
-  if (validate === 'both' || validate === 'receive') {
+  // Anything but an explicit opt-out validates (a misspelt mode must not turn checks off).
+  if (validate !== 'none' && validate !== 'send') {
     host.gate = (channel, event, data, reporter, go) =>
       inOrder(`<${channel}`, check(channel, event, data), (issues) =>
         issues ? report(`received event ${event} on ${channel}`, event, issues, reporter) : go(),
       );
   }
-  if (validate === 'both' || validate === 'send') {
+  if (validate !== 'none' && validate !== 'receive') {
     const push = host.clientEvent;
     host.clientEvent = (channel, event, data, reporter) => {
       const what = `client event ${event} on ${channel}`;

@@ -202,4 +202,22 @@ describe('client events', () => {
     ]);
     expect(lines.filter((l) => l.includes('client event client-cursor'))).toHaveLength(1);
   });
+
+  it("validate: 'receive' leaves client events unchecked (and a misspelt mode checks both ways)", async () => {
+    const ada = await fleet.connected('ada', { contract, validate: 'receive' });
+    const bob = await fleet.connected('bob');
+    const adaChannel = ada.subscribe('private-order-10');
+    const bobChannel = bob.subscribe('private-order-10');
+    const bobGot: unknown[] = [];
+    bobChannel.bind('client-typing', (data) => bobGot.push(data));
+    await Promise.all([adaChannel.subscribed, bobChannel.subscribed]);
+    expect(adaChannel.trigger('client-typing', { who: 7 })).toBe(true);
+    await waitFor(() => bobGot.length === 1);
+    expect(bobGot).toEqual([{ who: 7 }]);
+
+    const misspelt = await fleet.connected('cy', { contract, validate: 'sned' as never });
+    const cyChannel = misspelt.subscribe('private-order-10');
+    await cyChannel.subscribed;
+    expect(() => cyChannel.trigger('client-typing', { who: 7 })).toThrow(ValidationError);
+  });
 });
