@@ -13,6 +13,8 @@ export interface Peer extends Subscriber {
   readonly channels: Set<string>;
   /** Set by a verified `pusher:signin`. */
   userId: string | null;
+  /** False once closed: a send may close a slow reader, and a closed connection must not be indexed again. */
+  readonly open: boolean;
   /** A protocol close: code and reason reach the client. */
   close(code: number, reason: string): void;
   /** An abrupt drop: the client sees 1006. */
@@ -113,6 +115,9 @@ export class RealtimeHub {
    * own `watchlist` (already checked) replaces any it had, and it hears which of those users are online.
    */
   signIn(peer: Peer, userId: string, watchlist: readonly string[] = []): void {
+    // Closed by the send of its signin_success (a slow reader): `remove` has run already, so indexing it now
+    // would keep the user online for good.
+    if (!peer.open) return;
     const users = this.#users.get(peer.app)!;
     if (peer.userId !== null && peer.userId !== userId) this.#signOut(peer, peer.userId);
     peer.userId = userId;
@@ -126,6 +131,8 @@ export class RealtimeHub {
     if (!peer.app.watchlistEvents) return;
     const watchlists = this.#watchlists.get(peer.app)!;
     if (cameOnline) watchlists.announce('online', userId);
+    // The announcement may have closed this very connection (it can watch the id it now signs in as).
+    if (!peer.open) return;
     watchlists.watch(peer, watchlist, (id) => users.has(id));
   }
 
