@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { ChannelFor, RealtimeClient } from '../client/client.js';
-import { RealtimeError } from '../client/errors.js';
+// Values come through the main entry, so the build shares its copy (tsup.config.ts).
+import { RealtimeError } from '../index.js';
 import type { ChannelEventsOf } from '../shared/contract.js';
 import type { AnyClient } from './lease.js';
 

@@ -1,6 +1,7 @@
 import { createElement, type ReactNode, useEffect, useMemo } from 'react';
-import { RealtimeClient } from '../client/client.js';
 import type { RealtimeClientOptions } from '../client/options.js';
+// Values come through the main entry, so the build shares its copy (tsup.config.ts).
+import { RealtimeClient } from '../index.js';
 import { ClientContext } from './context.js';
 import { type AnyClient, leaseOf } from './lease.js';
 import { userStore } from './user-store.js';
