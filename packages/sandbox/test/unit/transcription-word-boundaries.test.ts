@@ -62,6 +62,34 @@ describe('profanity is matched at word boundaries', () => {
     expect(countProfanity('the cockpit of a cocktail bar')).toBe(0);
     expect(countProfanity('a s*** day')).toBe(1);
   });
+
+  it.each(["fuck's", 'fuck’s', "fuckin'", "Shit's", 'shitfaced', 'fuckwit'])(
+    '%s (an apostrophe ending or a swearing compound) is profane and masked',
+    (text) => {
+      expect(isProfane(text)).toBe(true);
+      expect(filterProfanity([word(text)])[0]!.text).toMatch(/^\w\*+$/);
+      expect(countProfanity(`oh for ${text} sake`)).toBe(1);
+    },
+  );
+
+  it.each(['cumin', 'Cumin.', "cumin's", 'dickering', 'chinking'])(
+    '%s (a stem and a tail that spell an innocent word) is clean',
+    (text) => {
+      expect(isProfane(text)).toBe(false);
+      expect(filterProfanity([word(text)])[0]!.text).toBe(text);
+      expect(countProfanity(`add the ${text} now`)).toBe(0);
+    },
+  );
+
+  it('masks a word that starts with an astral character whole, keeping its times', () => {
+    const said = { ...word('\u{1F92C}fuck!'), start: 1200, end: 1650, confidence: 0.71 };
+    const [masked] = filterProfanity([said]);
+    expect(masked!.text).toBe('\u{1F92C}****!');
+    expect(masked!.text).not.toMatch(
+      /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/,
+    );
+    expect({ ...masked, text: said.text }).toEqual(said);
+  });
 });
 
 describe('sentiment negation stops at punctuation', () => {

@@ -40,9 +40,30 @@ const TAILS: ReadonlySet<string> = new Set([
   'bag',
   'bags',
   'wad',
+  'wit',
+  'wits',
+  'faced',
 ]);
 
-const WORD_CHAR = /[\p{L}\p{N}']/u;
+/**
+ * Whole words that are a stem and an allowed tail yet innocent ("cumin" is "cum" + "in", as "fuckin" is "fuck" +
+ * "in"); compared in lower case with the word's possessive or dropped-g apostrophe removed.
+ */
+const INNOCENT: ReadonlySet<string> = new Set([
+  'cumin',
+  'cumins',
+  'dicker',
+  'dickers',
+  'dickered',
+  'dickering',
+  'chinked',
+  'chinking',
+]);
+
+/** Both apostrophes: speech-to-text writes the typographic one too ("fuck’s"). */
+const WORD_CHAR = /[\p{L}\p{N}'’]/u;
+/** A possessive or contraction ("fuck's sake"), or a dropped g ("fuckin'"), after the word proper. */
+const APOSTROPHE_END = /['’]s?$/;
 
 // AssemblyAI's `filter_profanity` writes a flagged word as its first letter plus asterisks ("s***"). obscenity cannot
 // see through that, but the word was still said, so the censored form counts as a hit.
@@ -70,7 +91,19 @@ function profaneWords(text: string): number {
       scannedFrom = after;
       scannedEnd = wordEnd;
     }
-    if (!TAILS.has(text.slice(match.endIndex + 1, wordEnd).toLowerCase())) continue;
+    const tail = text
+      .slice(match.endIndex + 1, wordEnd)
+      .toLowerCase()
+      .replace(APOSTROPHE_END, '');
+    if (!TAILS.has(tail)) continue;
+    // Only a hit at the start of its word can be an innocent whole word; reading one character back keeps this O(1).
+    const atWordStart = match.startIndex === 0 || !WORD_CHAR.test(text[match.startIndex - 1]!);
+    if (
+      atWordStart &&
+      tail !== '' &&
+      INNOCENT.has(text.slice(match.startIndex, match.endIndex + 1).toLowerCase() + tail)
+    )
+      continue;
     hits += 1;
     lastEnd = wordEnd - 1;
   }

@@ -40,6 +40,9 @@ export function filterProfanity(words: readonly TranscriptWord[]): TranscriptWor
   return words.map((w) => {
     const [bare, trailing] = split(w.text);
     if (bare.length < 2 || !isProfane(bare)) return w;
-    return { ...w, text: bare[0] + '*'.repeat(bare.length - 1) + trailing };
+    // By code point: a word that starts with an emoji or other astral character keeps it whole, not half a
+    // surrogate pair (which JSON writes as an unpaired "\ud83d").
+    const first = String.fromCodePoint(bare.codePointAt(0)!);
+    return { ...w, text: first + '*'.repeat(bare.length - first.length) + trailing };
   });
 }
