@@ -12,5 +12,4 @@ function Orders() {
   return h('p', null, state);
 }
 
-export const App = () =>
-  h(RealtimeProvider, { appKey: 'app-key', options: { cluster: 'eu' } }, h(Orders));
+export const App = () => h(RealtimeProvider, { appKey: 'app-key', options: { cluster: 'eu' } }, h(Orders));
