@@ -9,7 +9,7 @@ import PusherServer from 'pusher';
 import PusherClient from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRealtimeEmulator, type Sandbox, startSandbox } from '../../src/index.js';
-import { stillAlive, TestSocket } from '../helpers/realtime.js';
+import { channelAuth, stillAlive, TestSocket, waitFor } from '../helpers/realtime.js';
 
 const GUARDED = { appId: '901', key: 'guarded-key', secret: 'guarded-secret', authorizedConnections: true };
 const OPEN = { appId: '902', key: 'open-key', secret: 'open-secret' };
@@ -111,5 +111,65 @@ describe('authorized connection settings', () => {
     expect(() =>
       createRealtimeEmulator({ apps: [{ ...OPEN, authorizedConnections: 'yes' as unknown as boolean }] }),
     ).toThrow(/authorizedConnections must be true or false/);
+  });
+});
+
+describe('authorized connections and the connection quota', () => {
+  // Pusher: "an attacker can't connect to your Channels app to exhaust your connection limit, as we do not count
+  // unauthorized connections towards your quota" (https://pusher.com/docs/channels/using_channels/authorized-connections).
+  it('unauthorized connections do not use up maxConnections; the authorization past the quota gets 4004', async () => {
+    const QUOTA = { appId: '903', key: 'quota-key', secret: 'quota-secret', authorizedConnections: true };
+    const quota = await startSandbox({
+      store: false,
+      realtime: {
+        apps: [{ ...QUOTA, maxConnections: 2 }],
+        // Longer than the test: no connection is closed for its window here.
+        authorizedConnectionTimeoutMs: 600_000,
+      },
+    });
+    try {
+      const rt = quota.realtime!;
+      // Three idle (unauthorized) connections are past a quota of 2, yet all are accepted.
+      const [a, b, c] = await Promise.all([1, 2, 3].map(() => TestSocket.connect(rt.wsUrl, QUOTA.key)));
+      expect((await a!.subscribe('private-a', QUOTA)).event).toBe('pusher_internal:subscription_succeeded');
+      expect((await b!.subscribe('private-b', QUOTA)).event).toBe('pusher_internal:subscription_succeeded');
+      // The quota is full of authorized connections: the third to authorize is over it.
+      c!.send({
+        event: 'pusher:subscribe',
+        data: { channel: 'private-c', auth: channelAuth(QUOTA.key, QUOTA.secret, c!.socketId, 'private-c') },
+      });
+      const closed = await c!.closed;
+      expect(closed.code).toBe(4004);
+      expect(c!.frames.some((f) => f.event === 'pusher_internal:subscription_succeeded')).toBe(false);
+      expect(
+        rt
+          .channels()
+          .map((ch) => ch.name)
+          .sort(),
+      ).toEqual(['private-a', 'private-b']);
+      // A new connection is still accepted (it does not count until it authorizes); one that leaves frees a place.
+      const d = await TestSocket.connect(rt.wsUrl, QUOTA.key);
+      a!.close();
+      await waitFor(() => rt.connections() === 2);
+      expect((await d.subscribe('private-d', QUOTA)).event).toBe('pusher_internal:subscription_succeeded');
+      await stillAlive(b!);
+      for (const s of [b!, d]) s.close();
+    } finally {
+      await quota.close();
+    }
+  });
+
+  it('without the switch every open connection counts, as before', async () => {
+    const PLAIN = { appId: '904', key: 'plain-quota-key', secret: 'plain-quota-secret', maxConnections: 1 };
+    const plain = await startSandbox({ store: false, realtime: { apps: [PLAIN] } });
+    try {
+      const first = await TestSocket.connect(plain.realtime!.wsUrl, PLAIN.key);
+      const second = new TestSocket(`${plain.realtime!.wsUrl}/app/${PLAIN.key}?protocol=7`);
+      expect((await second.closed).code).toBe(4004);
+      await stillAlive(first);
+      first.close();
+    } finally {
+      await plain.close();
+    }
   });
 });

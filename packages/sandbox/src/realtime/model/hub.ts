@@ -1,3 +1,4 @@
+import { CLOSE } from '../protocol/codes.js';
 import { encodeFrame } from '../protocol/frames.js';
 import { channelType, USER_CHANNEL_PREFIX } from '../protocol/names.js';
 import type { RealtimeApp } from './apps.js';
@@ -15,6 +16,9 @@ export interface Peer extends Subscriber {
   userId: string | null;
   /** False once closed: a send may close a slow reader, and a closed connection must not be indexed again. */
   readonly open: boolean;
+  /** Signed in or subscribed to an authorized channel (see `RealtimeHub.authorize`). */
+  readonly authorized: boolean;
+  authorize(): void;
   /** A protocol close: code and reason reach the client. */
   close(code: number, reason: string): void;
   /** An abrupt drop: the client sees 1006. */
@@ -39,6 +43,7 @@ export class RealtimeHub {
   readonly #peers = new Map<RealtimeApp, Map<string, Peer>>();
   readonly #users = new Map<RealtimeApp, Map<string, Set<Peer>>>();
   readonly #watchlists = new Map<RealtimeApp, Watchlists>();
+  readonly #authorized = new Map<RealtimeApp, Set<Peer>>();
 
   constructor(
     readonly apps: readonly RealtimeApp[],
@@ -61,6 +66,7 @@ export class RealtimeHub {
       this.#peers.set(app, new Map());
       this.#users.set(app, new Map());
       this.#watchlists.set(app, new Watchlists());
+      this.#authorized.set(app, new Set());
     }
   }
 
@@ -87,6 +93,27 @@ export class RealtimeHub {
     return total;
   }
 
+  /**
+   * Whether `peer` may become authorized. With "authorized connections" only authorized connections count
+   * toward `maxConnections` (Pusher: "an attacker can't connect to your Channels app to exhaust your connection
+   * limit, as we do not count unauthorized connections towards your quota",
+   * https://pusher.com/docs/channels/using_channels/authorized-connections), so the quota is checked here rather
+   * than at the handshake, and one that would pass it is closed with 4004 (over connection quota); false then.
+   */
+  admitAuthorized(peer: Peer): boolean {
+    if (peer.authorized || !peer.app.authorizedConnections) return true;
+    if (this.#authorized.get(peer.app)!.size < peer.app.maxConnections) return true;
+    peer.close(CLOSE.overConnectionQuota, 'Application is over connection quota');
+    return false;
+  }
+
+  /** The connection signed in or subscribed to a private, presence or encrypted channel (see `admitAuthorized`). */
+  authorize(peer: Peer): void {
+    if (peer.authorized || !peer.open) return;
+    peer.authorize();
+    this.#authorized.get(peer.app)!.add(peer);
+  }
+
   add(peer: Peer): void {
     this.peers(peer.app).set(peer.socketId, peer);
   }
@@ -97,6 +124,7 @@ export class RealtimeHub {
     for (const name of peer.channels) channels.leave(peer.socketId, name);
     peer.channels.clear();
     this.peers(peer.app).delete(peer.socketId);
+    this.#authorized.get(peer.app)!.delete(peer);
     this.#watchlists.get(peer.app)!.unwatch(peer);
     if (peer.userId !== null) this.#signOut(peer, peer.userId);
   }
@@ -183,5 +211,6 @@ export class RealtimeHub {
     for (const channels of this.#channels.values()) channels.clear(options);
     for (const users of this.#users.values()) users.clear();
     for (const watchlists of this.#watchlists.values()) watchlists.clear();
+    for (const authorized of this.#authorized.values()) authorized.clear();
   }
 }

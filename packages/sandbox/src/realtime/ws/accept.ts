@@ -55,7 +55,8 @@ export function admit(hub: RealtimeHub, faults: SocketFaultState, url: string | 
       reason: 'Over capacity: the sandbox is refusing connections',
     };
   }
-  if (hub.connectionCount(app) >= app.maxConnections) {
+  // With "authorized connections" a connection counts only once it is authorized (RealtimeHub.admitAuthorized).
+  if (!app.authorizedConnections && hub.connectionCount(app) >= app.maxConnections) {
     return { ok: false, code: CLOSE.overConnectionQuota, reason: 'Application is over connection quota' };
   }
   return { ok: true, app };

@@ -62,6 +62,10 @@ export class Connection implements Peer {
     return !this.#gone;
   }
 
+  get authorized(): boolean {
+    return this.#authorized;
+  }
+
   get silent(): boolean {
     return this.#silent;
   }
@@ -91,7 +95,7 @@ export class Connection implements Peer {
    * (https://pusher.com/docs/channels/using_channels/authorized-connections); the feature is built on user
    * authentication, so a signin counts too. The close is 4009, "Connection is unauthorized" on
    * https://pusher.com/docs/channels/library_auth_reference/pusher-websockets-protocol (4000-4099: pusher-js
-   * does not reconnect).
+   * does not reconnect). Called through `RealtimeHub.authorize`, which also counts it toward the quota.
    */
   authorize(): void {
     this.#authorized = true;

@@ -126,8 +126,9 @@ function signin(hub: RealtimeHub, connection: Connection, raw: unknown): void {
     connection.close(CLOSE.unauthorized, watchlist.message);
     return;
   }
+  if (!hub.admitAuthorized(connection)) return;
   connection.userInfo = (user as { user_info?: unknown }).user_info;
-  connection.authorize();
+  hub.authorize(connection);
   // signin_success first: the watchlist's initial `online` event reaches a client that knows it is signed in.
   connection.send(encodeFrame({ event: 'pusher:signin_success', data: { user_data: userData } }));
   hub.signIn(connection, String(id), watchlist.ids);

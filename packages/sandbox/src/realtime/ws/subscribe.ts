@@ -3,7 +3,7 @@ import type { RealtimeHub } from '../model/hub.js';
 import { ERROR } from '../protocol/codes.js';
 import { commandData, encodeFrame } from '../protocol/frames.js';
 import { jsonTextDepth, MAX_USER_JSON_DEPTH } from '../protocol/json-depth.js';
-import { channelNameProblem, channelType, USER_CHANNEL_PREFIX } from '../protocol/names.js';
+import { channelNameProblem, channelType, needsAuth, USER_CHANNEL_PREFIX } from '../protocol/names.js';
 import { channelStringToSign, hmacHex, signaturesEqual } from '../protocol/signatures.js';
 import type { Connection } from './connection.js';
 
@@ -111,6 +111,8 @@ export function subscribe(hub: RealtimeHub, connection: Connection, raw: unknown
   }
   const already = connection.channels.has(channel);
   const admitted = admitSubscription(hub, connection, channel, data, already);
+  // Past the quota of authorized connections the connection is closed before it joins (no member_added).
+  if (admitted.ok && needsAuth(channel) && !hub.admitAuthorized(connection)) return;
   const channels = hub.channels(connection.app);
   const joined = admitted.ok ? channels.join(connection, channel, admitted.value) : admitted;
   if (!joined.ok) {
@@ -120,8 +122,8 @@ export function subscribe(hub: RealtimeHub, connection: Connection, raw: unknown
   const type = joined.channel.type;
   connection.channels.add(channel);
   // Private, presence and encrypted (private-encrypted-) channels are the "authorized channels" that keep a
-  // connection open under "authorized connections" (see Connection.authorize).
-  if (type.kind !== 'public') connection.authorize();
+  // connection open under "authorized connections" (see RealtimeHub.authorize).
+  if (type.kind !== 'public') hub.authorize(connection);
   connection.send(
     encodeFrame({
       event: 'pusher_internal:subscription_succeeded',
