@@ -147,7 +147,11 @@ export class RealtimeHub {
     // would keep the user online for good.
     if (!peer.open) return;
     const users = this.#users.get(peer.app)!;
-    if (peer.userId !== null && peer.userId !== userId) this.#signOut(peer, peer.userId);
+    if (peer.userId !== null && peer.userId !== userId) {
+      this.#signOut(peer, peer.userId);
+      // Its old id going offline may have closed it too (it can watch that id).
+      if (!peer.open) return;
+    }
     peer.userId = userId;
     let sockets = users.get(userId);
     const cameOnline = !sockets;
