@@ -14,6 +14,7 @@ import {
   findActionItems,
 } from '../../src/transcription/intelligence/index.js';
 import {
+  CONTEXT_WORDS,
   chunkWords,
   MAX_CHUNK_WORDS,
   MAX_TAGGED_WORD_CHARS,
@@ -46,11 +47,11 @@ const said = (count: number, punctuate: boolean): TranscriptWord[] => {
   });
 };
 
-/** What compromise is given: every word index exactly once, in order, and the size of each chunk. */
+/** Which chunk owns each word: every word index exactly once, in order. */
 function coverage(words: readonly TranscriptWord[]) {
   const chunks = chunkWords(words);
   const seen: number[] = [];
-  for (const { spans, first } of chunks) for (let k = 0; k < spans.words.length; k++) seen.push(first + k);
+  for (const { first, owned } of chunks) for (let k = 0; k < owned; k++) seen.push(first + k);
   return { chunks, seen };
 }
 
@@ -59,9 +60,12 @@ describe('compromise reads bounded chunks', () => {
     const words = said(20_000, false);
     const { chunks, seen } = coverage(words);
     expect(seen).toEqual(words.map((_, i) => i));
-    for (const { spans } of chunks) {
-      expect(spans.words.length).toBeLessThanOrEqual(MAX_CHUNK_WORDS);
-      expect(spans.text.length).toBeLessThanOrEqual(MAX_CHUNK_WORDS * (MAX_TAGGED_WORD_CHARS + 1));
+    for (const { spans, owned } of chunks) {
+      expect(owned).toBeLessThanOrEqual(MAX_CHUNK_WORDS);
+      expect(spans.words.length).toBeLessThanOrEqual(MAX_CHUNK_WORDS + CONTEXT_WORDS);
+      expect(spans.text.length).toBeLessThanOrEqual(
+        (MAX_CHUNK_WORDS + CONTEXT_WORDS) * (MAX_TAGGED_WORD_CHARS + 1),
+      );
     }
     // Total work is the chunks' sizes: linear, ceil(n / bound) chunks of at most the bound each.
     expect(chunks.length).toBe(Math.ceil(words.length / MAX_CHUNK_WORDS));
@@ -71,7 +75,11 @@ describe('compromise reads bounded chunks', () => {
     const words = said(5_000, true);
     const { chunks, seen } = coverage(words);
     expect(seen).toEqual(words.map((_, i) => i));
-    for (const { spans } of chunks.slice(0, -1)) expect(spans.words.at(-1)!.text).toMatch(/[.!?]$/);
+    for (const { spans, owned } of chunks.slice(0, -1)) {
+      // Cut after a sentence end, so nothing of the next chunk is read as context.
+      expect(spans.words).toHaveLength(owned);
+      expect(spans.words.at(-1)!.text).toMatch(/[.!?]$/);
+    }
     expect(chunkWords(said(MAX_CHUNK_WORDS, true))).toHaveLength(1);
   });
 
@@ -93,8 +101,36 @@ describe('compromise reads bounded chunks', () => {
   it('still finds entities throughout a 20,000-word transcript without punctuation', () => {
     const found = detectEntities(said(20_000, false));
     const names = found.filter((e) => e.entity_type === 'person_name');
-    // "tom baker" is said once per 60 words; a chunk cut may split at most one mention per chunk.
+    // "tom baker" is said once per 60 words (compromise does not tag every mention in unpunctuated text).
     expect(names.length).toBeGreaterThan(20_000 / 60 - 20_000 / MAX_CHUNK_WORDS - 1);
+  });
+
+  it("a name or place said across a cut without punctuation is found whole, with its own words' times", () => {
+    const filler = 'we talked about the weather and the house and the garden'.split(' ');
+    const texts = Array.from({ length: 30 }, (_, i) => filler[i % filler.length]!);
+    texts.push('tom', 'went', 'to', 'new', 'york', 'with', 'barack', 'obama', 'yesterday');
+    const words = texts.map((text, i) => word(text, i));
+    const at = (first: number, last: number) => [words[first]!.start, words[last]!.end];
+    // Every cut from before "tom" to after "obama" ("new | york", "barack | obama" included). compromise reads
+    // a little context past a cut, not the whole text, so only the entities across the cut are compared.
+    for (let max = 28; max <= 40; max++) {
+      const found = detectEntities(words, max);
+      const times = (text: string) => found.filter((e) => e.text === text).map((e) => [e.start, e.end]);
+      expect(times('new york')).toEqual([at(33, 34)]);
+      expect(times('barack obama')).toEqual([at(36, 37)]);
+      expect(found.some((e) => e.text === 'york' || e.text === 'obama')).toBe(false);
+      for (const e of found) {
+        const first = words.findIndex((w) => w.start === e.start);
+        const last = words.findIndex((w) => w.end === e.end);
+        expect(
+          words
+            .slice(first, last + 1)
+            .map((w) => w.text)
+            .join(' '),
+        ).toBe(e.text);
+      }
+      expect(extractHighlights(words, max).results.map((r) => r.text)).toContain('new york');
+    }
   });
 });
 

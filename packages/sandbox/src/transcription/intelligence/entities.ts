@@ -127,19 +127,28 @@ function byRules(words: readonly TranscriptWord[]): Found[] {
   return found;
 }
 
-/** compromise's findings, chunk by chunk (see `chunkWords`), in TAGGED's order over the whole transcript. */
+/**
+ * compromise's findings, chunk by chunk (see `chunkWords`), in TAGGED's order over the whole transcript. A
+ * finding counts in the chunk where it starts; one that runs on into the next chunk's words ("new york" across
+ * a cut) keeps them, so what the next chunk finds starting inside it ("york" alone) is dropped.
+ */
 function byTagger(words: readonly TranscriptWord[], maxChunkWords: number): Found[] {
   const byType = TAGGED.map((): Found[] => []);
-  for (const { spans, first } of chunkWords(words, maxChunkWords)) {
+  let spill = -1;
+  for (const { spans, first, owned } of chunkWords(words, maxChunkWords)) {
     const doc = nlp(spans.text);
+    let reach = spill;
     TAGGED.forEach(([type, match], t) => {
       for (const item of doc.match(match).json({ offset: true }) as {
         offset: { start: number; length: number };
       }[]) {
         const range = wordsInRange(spans, item.offset.start, item.offset.start + item.offset.length);
-        if (range) byType[t]!.push({ type, first: first + range[0], last: first + range[1] });
+        if (!range || range[0] >= owned || first + range[0] <= spill) continue;
+        byType[t]!.push({ type, first: first + range[0], last: first + range[1] });
+        reach = Math.max(reach, first + range[1]);
       }
     });
+    spill = reach;
   }
   return byType.flat();
 }

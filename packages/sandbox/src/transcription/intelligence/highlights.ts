@@ -48,7 +48,7 @@ function token(text: string): string | null {
 /** Which words may be part of a noun phrase, by compromise's tags of the text, chunk by chunk (see `chunkWords`). */
 function nominal(words: readonly TranscriptWord[], maxChunkWords: number): boolean[] {
   const eligible = words.map(() => false);
-  for (const { spans, first } of chunkWords(words, maxChunkWords)) {
+  for (const { spans, first, owned } of chunkWords(words, maxChunkWords)) {
     const terms = nlp(spans.text).terms().json({ offset: true }) as {
       offset: { start: number; length: number };
       terms: { tags: string[] }[];
@@ -57,7 +57,8 @@ function nominal(words: readonly TranscriptWord[], maxChunkWords: number): boole
       const tags = new Set(term.terms[0]?.tags ?? []);
       if (!(tags.has('Noun') || tags.has('Adjective')) || tags.has('Pronoun') || tags.has('Verb')) continue;
       const range = wordsInRange(spans, term.offset.start, term.offset.start + term.offset.length);
-      if (range) for (let i = range[0]; i <= range[1]; i++) eligible[first + i] = true;
+      // Each word is judged in the chunk that owns it; the context words after a cut are judged in their own.
+      if (range) for (let i = range[0]; i <= Math.min(range[1], owned - 1); i++) eligible[first + i] = true;
     }
   }
   return eligible;

@@ -65,15 +65,27 @@ export const MAX_CHUNK_WORDS = 400;
 export const MAX_TAGGED_WORD_CHARS = 100;
 const STAND_IN = 'and';
 
-/** One chunk's words as spans (long words stood in for), and the index of its first word in the transcript. */
+/**
+ * Words after a cut made without a sentence end that compromise also reads, so a name or phrase said across the
+ * cut ("New | York") is tagged whole; findings are kept only where they start in the chunk's own words.
+ */
+export const CONTEXT_WORDS = 8;
+
+/**
+ * One chunk: its words as spans (long words stood in for), the index of its first word in the transcript, and how
+ * many of the spans' words are its own; the rest (at most CONTEXT_WORDS, only after a cut without a sentence
+ * end) belong to the next chunk and are there as context.
+ */
 export interface Chunk {
   spans: WordSpans;
   first: number;
+  owned: number;
 }
 
 /**
- * The words in consecutive chunks of at most `max` words, each word in exactly one, cut after the last
- * sentence end that fits (or at `max` words when none does). Linear: each word is looked at once.
+ * The words in consecutive chunks of at most `max` own words, each word owned by exactly one, cut after the last
+ * sentence end that fits (or at `max` words when none does, with CONTEXT_WORDS more to read). Linear: each word
+ * is looked at at most twice.
  */
 export function chunkWords(words: readonly TranscriptWord[], max = MAX_CHUNK_WORDS): Chunk[] {
   const chunks: Chunk[] = [];
@@ -81,10 +93,11 @@ export function chunkWords(words: readonly TranscriptWord[], max = MAX_CHUNK_WOR
   let first = 0;
   let lastEnd = -1;
   const cut = (last: number) => {
+    const context = last === lastEnd ? 0 : CONTEXT_WORDS;
     const shown = words
-      .slice(first, last + 1)
+      .slice(first, Math.min(words.length, last + 1 + context))
       .map((word) => (word.text.length > MAX_TAGGED_WORD_CHARS ? { ...word, text: STAND_IN } : word));
-    chunks.push({ spans: wordSpans(shown), first });
+    chunks.push({ spans: wordSpans(shown), first, owned: last + 1 - first });
     first = last + 1;
     lastEnd = -1;
   };
