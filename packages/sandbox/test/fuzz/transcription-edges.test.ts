@@ -32,6 +32,11 @@ const text = fc
       '5',
       'é',
       '/',
+      // A combining mark after punctuation, an astral character, and both halves of a surrogate pair alone.
+      '\u0301',
+      '\u{1F600}',
+      '\uD83D',
+      '\uDE00',
     ),
     {
       maxLength: 40,
