@@ -149,6 +149,19 @@ function optionsWith(name: (typeof SETTINGS)[number], value: unknown): RealtimeE
 }
 
 describe('fuzz: the new settings', () => {
+  // Found by the property below (X_FUZZ_SEED=1188597206): String() of this value throws, and the error about
+  // the setting became "Cannot convert object to primitive value".
+  it('names the setting even when its value cannot be turned into a string', () => {
+    for (const value of [{ toString: [] }, Object.create(null)]) {
+      expect(() =>
+        createRealtimeEmulator({ subscriptionCountThrottle: { largeChannelSubscribers: value } as never }),
+      ).toThrow(/largeChannelSubscribers must be a positive integer, got \[object Object\]/);
+      expect(() => createRealtimeEmulator({ webhooks: { leaveDelayMs: value } as never })).toThrow(
+        /leaveDelayMs must be a non-negative integer/,
+      );
+    }
+  });
+
   const surface = 'realtime settings';
   for (const run of fuzzRuns(300)) {
     it(`${surface} ${run.label}`, async () => {

@@ -46,11 +46,20 @@ export interface RealtimeSettingsOptions {
   webhooks?: Partial<RealtimeWebhookOptions & RealtimeWebhookTiming>;
 }
 
+/** A refused value as the error shows it: `String()` itself throws for some objects ({toString: []}, null prototypes). */
+function shown(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
 function positive(name: string, value: number | undefined, fallback: number, integer = true): number {
   const v = value ?? fallback;
   if (!Number.isFinite(v) || v <= 0 || (integer && !Number.isSafeInteger(v))) {
     throw new RangeError(
-      `realtime: ${name} must be a positive ${integer ? 'integer' : 'number'}, got ${String(v)}`,
+      `realtime: ${name} must be a positive ${integer ? 'integer' : 'number'}, got ${shown(v)}`,
     );
   }
   return v;
@@ -60,7 +69,7 @@ function positive(name: string, value: number | undefined, fallback: number, int
 function nonNegative(name: string, value: number | undefined, fallback: number): number {
   const v = value ?? fallback;
   if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) {
-    throw new RangeError(`realtime: ${name} must be a non-negative integer, got ${String(v)}`);
+    throw new RangeError(`realtime: ${name} must be a non-negative integer, got ${shown(v)}`);
   }
   return v;
 }
