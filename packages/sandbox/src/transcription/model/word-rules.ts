@@ -35,14 +35,24 @@ export function applyCustomSpelling(
   return out;
 }
 
-/** `filter_profanity`: a profane word becomes its first letter and asterisks ("s***"), as the service writes it. */
+/** A letter or digit in one UTF-16 unit: a surrogate half never is, so a pair is kept or skipped whole. */
+const LETTER = /[\p{L}\p{N}]/u;
+
+/**
+ * `filter_profanity`: a profane word becomes its first letter and asterisks ("s***"), as the service writes it.
+ * What surrounds the letters (quotes, an emoji, trailing punctuation) is kept as it was: '"fuck"' is '"f***"',
+ * not '"*****', and an emoji before the word is not cut into half a surrogate pair.
+ */
 export function filterProfanity(words: readonly TranscriptWord[]): TranscriptWord[] {
   return words.map((w) => {
     const [bare, trailing] = split(w.text);
     if (bare.length < 2 || !isProfane(bare)) return w;
-    // By code point: a word that starts with an emoji or other astral character keeps it whole, not half a
-    // surrogate pair (which JSON writes as an unpaired "\ud83d").
-    const first = String.fromCodePoint(bare.codePointAt(0)!);
-    return { ...w, text: first + '*'.repeat(bare.length - first.length) + trailing };
+    let from = 0;
+    while (from < bare.length && !LETTER.test(bare[from]!)) from += 1;
+    let to = bare.length;
+    while (to > from && !LETTER.test(bare[to - 1]!)) to -= 1;
+    if (to - from < 2) return w;
+    const masked = bare.slice(0, from + 1) + '*'.repeat(to - from - 1) + bare.slice(to);
+    return { ...w, text: masked + trailing };
   });
 }
