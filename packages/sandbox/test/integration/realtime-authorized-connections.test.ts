@@ -8,6 +8,7 @@
 import PusherServer from 'pusher';
 import PusherClient from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { createRealtimeEmulator, type Sandbox, startSandbox } from '../../src/index.js';
 import { channelAuth, stillAlive, TestSocket, waitFor } from '../helpers/realtime.js';
 
@@ -98,6 +99,31 @@ describe('authorized connections', () => {
     expect(c.connection.state).toBe('disconnected');
     expect(rt.stats().sockets.opened).toBe(opened + 2);
     c.disconnect();
+  });
+});
+
+describe('authorized connections and a silent sandbox', () => {
+  it('a window that ends while the sandbox is silent closes the connection only when it speaks again', async () => {
+    const quiet = await startSandbox({
+      store: false,
+      realtime: { apps: [GUARDED], authorizedConnectionTimeoutMs: 150 },
+    });
+    try {
+      const s = await TestSocket.connect(quiet.realtime!.wsUrl, GUARDED.key);
+      const speak = quiet.realtime!.goSilent();
+      // Same window on the other sandbox, opened later: when it is closed, the silent one's window has ended.
+      const probe = await connect(GUARDED.key);
+      expect((await probe.closed).code).toBe(4009);
+      // A silent server sends nothing, no close frame either (one received would make the socket CLOSING).
+      expect(s.ws.readyState).toBe(WebSocket.OPEN);
+      expect(s.frames.map((f) => f.event)).toEqual(['pusher:connection_established']);
+      speak();
+      const { code, reason } = await s.closed;
+      expect(code).toBe(4009);
+      expect(reason).toMatch(/not authorized/);
+    } finally {
+      await quiet.close();
+    }
   });
 });
 

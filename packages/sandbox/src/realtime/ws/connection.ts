@@ -40,6 +40,8 @@ export class Connection implements Peer {
   #pongTimer: NodeJS.Timeout | null = null;
   #authorizeTimer: NodeJS.Timeout | null = null;
   #authorized = false;
+  /** The authorization window ended while the sandbox was silent. */
+  #authorizeOverdue = false;
   #silent = false;
   #gone = false;
 
@@ -80,7 +82,7 @@ export class Connection implements Peer {
     this.#scheduleActivityCheck(this.settings.activityTimeoutSeconds * 1000);
     if (this.app.authorizedConnections && !this.#authorized && !this.#authorizeTimer) {
       this.#authorizeTimer = setTimeout(
-        () => this.close(CLOSE.unauthorized, 'Connection not authorized within timeout'),
+        () => this.#authorizeTimedOut(),
         this.settings.authorizedConnectionTimeoutMs,
       );
       this.#authorizeTimer.unref();
@@ -102,6 +104,13 @@ export class Connection implements Peer {
     if (!this.#authorizeTimer) return;
     clearTimeout(this.#authorizeTimer);
     this.#authorizeTimer = null;
+  }
+
+  #authorizeTimedOut(): void {
+    this.#authorizeTimer = null;
+    // A silent sandbox sends nothing, not even this close: it goes out when the sandbox speaks again.
+    if (this.#silent) this.#authorizeOverdue = true;
+    else this.close(CLOSE.unauthorized, 'Connection not authorized within timeout');
   }
 
   /** Sends a frame unless the connection is closing or silenced; a reader that does not drain is closed. */
@@ -166,6 +175,11 @@ export class Connection implements Peer {
     this.touch();
     if (this.#gone) return;
     this.ws.resume();
+    if (this.#authorizeOverdue) {
+      this.#authorizeOverdue = false;
+      this.close(CLOSE.unauthorized, 'Connection not authorized within timeout');
+      return;
+    }
     if (this.pendingStart) {
       this.pendingStart = false;
       this.start();
