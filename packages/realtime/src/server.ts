@@ -28,6 +28,7 @@ export {
 export type { ChannelAuthorization, PresenceData, UserAuthentication, UserData } from './server/auth.js';
 export { DEFAULT_RATE_LIMIT, RealtimeServer, type RealtimeServerOptions } from './server/client.js';
 export { type WebhookFailure, WebhookVerificationError } from './server/errors.js';
+export type { QueueFullPolicy, SendQueueStats } from './server/internal/send-queue.js';
 export type {
   ChannelAttribute,
   Channels,

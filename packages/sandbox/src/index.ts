@@ -37,6 +37,8 @@ import {
 export type { RateLimit } from './kit/rate-windows.js';
 export type { StatsSnapshot } from './kit/stats.js';
 export type { RealtimeEmulator } from './realtime/emulator.js';
+export type { SubscriptionCountThrottle } from './realtime/model/counts.js';
+export type { RealtimeWebhookTiming } from './realtime/model/webhooks.js';
 export type { SocketCounters } from './realtime/ws/connection.js';
 export type { StoreEmulator } from './store/emulator.js';
 export type { KeyPermissions } from './store/model/keys.js';
