@@ -18,6 +18,9 @@ export class SubscriptionCounts {
   readonly #locks = new KeyedTimers();
   /** Large channels whose count changed under the lock. */
   readonly #dirty = new Set<string>();
+  /** Channels whose count changed and is still to be decided on, in order. */
+  readonly #queue = new Set<string>();
+  #announcing = false;
 
   constructor(
     private readonly throttle: SubscriptionCountThrottle,
@@ -26,7 +29,26 @@ export class SubscriptionCounts {
     private readonly broadcast: (channel: string) => void,
   ) {}
 
+  /**
+   * The channel's count changed. A broadcast can close a slow reader, whose leave changes the count again in
+   * the middle of the send loop: that change waits for the loop to end and is announced after it, so nobody
+   * hears the newer count before the older one (and ends on a count that is no longer true).
+   */
   changed(channel: string): void {
+    this.#queue.add(channel);
+    if (this.#announcing) return;
+    this.#announcing = true;
+    try {
+      for (const next of this.#queue) {
+        this.#queue.delete(next);
+        this.#decide(next);
+      }
+    } finally {
+      this.#announcing = false;
+    }
+  }
+
+  #decide(channel: string): void {
     const size = this.size(channel);
     if (size === undefined) return;
     if (this.#locks.has(channel)) {
@@ -52,6 +74,7 @@ export class SubscriptionCounts {
   }
 
   clear(): void {
+    this.#queue.clear();
     this.#locks.clear();
     this.#dirty.clear();
   }
