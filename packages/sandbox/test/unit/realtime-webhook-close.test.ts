@@ -27,6 +27,7 @@ afterAll(async () => {
 
 const options = {
   batchWindowMs: 10,
+  maxBatchEvents: 20,
   attempts: 3,
   retryDelayMs: 5_000,
   maxRetryDelayMs: 5_000,

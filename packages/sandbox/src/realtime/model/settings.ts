@@ -125,6 +125,7 @@ export function resolveSettings(o: RealtimeSettingsOptions): RealtimeSettings {
     },
     webhooks: {
       batchWindowMs: positive('webhooks.batchWindowMs', w.batchWindowMs, 50),
+      maxBatchEvents: positive('webhooks.maxBatchEvents', w.maxBatchEvents, 20),
       attempts: positive('webhooks.attempts', w.attempts, 8),
       retryDelayMs: positive('webhooks.retryDelayMs', w.retryDelayMs, 1000),
       maxRetryDelayMs: positive('webhooks.maxRetryDelayMs', w.maxRetryDelayMs, 60_000),

@@ -11,6 +11,12 @@ export interface WebhookEvent {
 export interface RealtimeWebhookOptions {
   /** How long a batching app's events are collected before one POST. Default 50 ms. */
   batchWindowMs: number;
+  /**
+   * Events per batched POST at most; a full batch goes out at once. Default 20, as Pusher: "Webhooks are batched
+   * for a maximum of 250ms or until 20 webhook events have been added to the batch"
+   * (https://support.pusher.com/hc/en-us/articles/4412243470225-What-Is-The-Batch-Size-and-Batch-Window-For-Channels-Webhooks-).
+   */
+  maxBatchEvents: number;
   /** Attempts per POST in all. Default 8 (Pusher retries for 5 minutes; the sandbox gives up sooner). */
   attempts: number;
   /** First retry delay, doubled each time up to `maxRetryDelayMs`. Default 1000 ms. */
@@ -70,6 +76,11 @@ export class WebhookDispatcher {
     const pending = this.#pending.get(app);
     if (pending) {
       pending.events.push(event);
+      if (pending.events.length >= this.#options.maxBatchEvents) this.#flush(app);
+      return;
+    }
+    if (this.#options.maxBatchEvents === 1) {
+      this.#post(app, [event]);
       return;
     }
     const timer = setTimeout(() => this.#flush(app), this.#options.batchWindowMs);
