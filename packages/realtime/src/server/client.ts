@@ -163,7 +163,7 @@ export class RealtimeServer<
     this.#credentials = { key, sign, masterKey: checked.masterKey };
     const context: RealtimeContext = {
       client: this,
-      appPath: `/apps/${encodeURIComponent(this.appId)}`,
+      appPath: `/apps/${this.appId}`,
       maxPayloadBytes: maxPayloadBytes ?? 10_240,
       masterKey: checked.masterKey,
       coalesce: coalesce ?? true,
@@ -235,6 +235,10 @@ export class RealtimeServer<
   }
 }
 
+// RFC 3986 `pchar` without `%`: the characters a path segment carries unencoded. Anything else would go out
+// percent-encoded, and soketi 1.6.1 routes the encoded text (`caf%C3%A9`), so the app is never found.
+const APP_ID = /^[A-Za-z0-9\-._~!$&'()*+,;=:@]+$/;
+
 /**
  * Pusher's app ids are numeric, but self-hosted servers take any string (soketi's default app is `app-id`,
  * Reverb and sockudo use whatever the config says), so any id a server can route is accepted. What is
@@ -255,8 +259,10 @@ function appIdIssue(appId: unknown): string | undefined {
   if (appId.length > 200) return `must be at most 200 characters, received ${appId.length}`;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this looks for
   if (/[\s\u0000-\u001f\u007f]/.test(appId)) return 'must not contain spaces or control characters';
-  if (/[/\\?#%]/.test(appId) || appId === '.' || appId === '..')
-    return `must not contain / \\ ? # or %, nor be . or ..: it is one segment of the URL path /apps/{appId} (received ${JSON.stringify(appId).slice(0, 60)})`;
+  if (appId === '.' || appId === '..')
+    return 'must not be . or ..: it is one segment of the URL path /apps/{appId}';
+  if (!APP_ID.test(appId))
+    return `may hold only letters, digits and - . _ ~ ! $ & ' ( ) * + , ; = : @ (received ${JSON.stringify(appId).slice(0, 60)}): it is sent as is, one segment of the URL path /apps/{appId}, and soketi does not decode a percent-encoded id`;
   return undefined;
 }
 
