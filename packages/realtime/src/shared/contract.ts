@@ -166,36 +166,54 @@ export type EventDataOf<C, Name extends string, Event extends string> = [Contrac
 const PATTERN_PART = /\{[^}]*\}/g;
 
 /**
+ * Whether `name` is one of the names a pattern key stands for. The literal parts are found left to right
+ * (right for any placeholder), which is linear: a regular expression of `.*`s backtracks polynomially, and
+ * `'{a}-{b}-{c}-{d}-{e}x'` took seconds on a long channel name. No character of a key is special but `{…}`.
+ */
+function matcher(key: string): (name: string) => boolean {
+  const parts = key.split(PATTERN_PART);
+  if (parts.length === 1) return (name) => name === key;
+  const head = parts[0] as string;
+  const tail = parts[parts.length - 1] as string;
+  const middle = parts.slice(1, -1);
+  return (name) => {
+    const end = name.length - tail.length;
+    if (end < head.length || !name.startsWith(head) || !name.endsWith(tail)) return false;
+    let at = head.length;
+    for (const part of middle) {
+      const found = name.indexOf(part, at);
+      if (found < 0 || found + part.length > end) return false;
+      at = found + part.length;
+    }
+    return true;
+  };
+}
+
+/**
  * Declares the events of each channel family once. Keys are channel names, `{…}` standing for any text
  * (`'private-order-{id}'`, `'presence-room-{room}'`, `'#server-to-user-{id}'` for `sendToUser`); values map
  * event names to a Standard Schema (validated at run time where the client or server option `validate`
  * says) or to `event<T>()` (types only).
  */
 export function defineContract<const S extends ContractShape>(channels: S): Contract<S> {
-  const patterns = Object.keys(channels).map((key) => ({
-    key,
-    test: new RegExp(
-      `^${key
-        .split(PATTERN_PART)
-        .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
-        .join('.*')}$`,
-      's',
-    ),
-  }));
-  // A name that several patterns match is checked against every schema its event has in them.
+  const patterns = Object.keys(channels).map((key) => ({ key, test: matcher(key) }));
+  // A name that several patterns match is checked against every schema its event has in them. Only an
+  // event's own key counts: `toString` or `__proto__` must not find Object.prototype's.
   const specs = (channel: string, name: string): StandardSchemaV1[] =>
     patterns.flatMap(({ key, test }) => {
-      const spec = test.test(channel) ? channels[key]?.[name] : undefined;
-      return spec && '~standard' in spec ? [spec as StandardSchemaV1] : [];
+      const events = test(channel) ? channels[key] : undefined;
+      const spec = events && Object.hasOwn(events, name) ? events[name] : undefined;
+      return spec && typeof spec === 'object' && '~standard' in spec ? [spec as StandardSchemaV1] : [];
     });
   const check: Contract<S>['check'] = (channel, name, data) => {
-    const results: Array<StandardResult<unknown> | Promise<StandardResult<unknown>>> = [];
+    const results: unknown[] = [];
     try {
       for (const schema of specs(channel, name)) results.push(schema['~standard'].validate(data));
     } catch (error) {
       return thrown(error);
     }
-    if (!results.some((r) => r instanceof Promise)) return issuesOf(results as StandardResult<unknown>[]);
+    // Any thenable is awaited: one that is not a native Promise must not pass for a result without issues.
+    if (!results.some(isThenable)) return issuesOf(results);
     return Promise.all(results).then(issuesOf, thrown);
   };
   return {
@@ -205,6 +223,9 @@ export function defineContract<const S extends ContractShape>(channels: S): Cont
     guard: (host, settings, invalid) => guard(check, host, settings, invalid),
   };
 }
+
+const isThenable = (value: unknown): boolean =>
+  typeof (value as { then?: unknown } | null)?.then === 'function';
 
 /**
  * The client's validation, here rather than in the channel so a client without a contract carries none
@@ -278,19 +299,46 @@ function checkAll(
   return (found as ContractIssue[][]).flat();
 }
 
-function issuesOf(results: StandardResult<unknown>[]): Verdict {
-  const issues = results.flatMap((result) =>
-    (result.issues ?? []).map((issue) => ({
-      path: ['data', ...(issue.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p))].join('.'),
-      message: String(issue.message),
-    })),
-  );
-  return issues[0] ? issues : null;
+/** At most this many issues are kept, each path and message cut to a bounded length. */
+const MAX_ISSUES = 20;
+const MAX_TEXT = 200;
+
+const cut = (text: string): string => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text);
+
+/**
+ * The schemas' issues in our shape. A result that is not one (no object, `issues` no array, a path element
+ * null) is a problem of the schema, said without quoting it, and nothing here may throw: a getter that
+ * throws would otherwise escape `check` (with a message that may quote the value).
+ */
+function issuesOf(results: unknown[]): Verdict {
+  const issues: ContractIssue[] = [];
+  try {
+    for (const result of results) {
+      const found = (result as StandardResult<unknown> | null | undefined)?.issues;
+      if (found === undefined && result !== null && typeof result === 'object') continue;
+      if (!Array.isArray(found)) {
+        issues.push({ path: 'data', message: 'the schema gave no result' });
+        continue;
+      }
+      for (const issue of found.slice(0, MAX_ISSUES)) {
+        const path = Array.isArray(issue?.path) ? issue.path.slice(0, MAX_ISSUES) : [];
+        const keys = path.map((p: unknown) =>
+          String(p !== null && typeof p === 'object' ? (p as { key?: unknown }).key : p),
+        );
+        issues.push({ path: cut(['data', ...keys].join('.')), message: cut(String(issue?.message)) });
+      }
+    }
+  } catch (error) {
+    return thrown(error);
+  }
+  return issues[0] ? issues.slice(0, MAX_ISSUES) : null;
 }
 
 /** A schema that throws says nothing about where; only the error's name is kept, its message may quote the value. */
 function thrown(error: unknown): Verdict {
-  return [
-    { path: 'data', message: `the schema threw ${error instanceof Error ? error.name : 'a non-error'}` },
-  ];
+  let kind = 'a non-error';
+  try {
+    if (error instanceof Error) kind = cut(String(error.name));
+  } catch {}
+  return [{ path: 'data', message: `the schema threw ${kind}` }];
 }
