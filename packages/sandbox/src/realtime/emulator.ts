@@ -71,7 +71,8 @@ export interface RealtimeSandbox {
   restart(options?: { refuseMs?: number }): void;
   /**
    * Resolves when every webhook has been delivered or given up. Delayed ones (`webhooks.leaveDelayMs`) and
-   * waiting batches are sent at once rather than waited for.
+   * waiting batches are sent at once rather than waited for. A `subscription_count` held back by the lock of a
+   * large channel (`subscriptionCountThrottle`) is not: it goes out when its lock ends, as in Pusher.
    */
   idle(): Promise<void>;
   /** Closes every connection (4200), forgets channels, caches, faults, rate windows, pending webhooks. */

@@ -127,6 +127,7 @@ const SETTINGS = [
   'subscriptionCountThrottle.largeChannelSubscribers',
   'subscriptionCountThrottle.intervalMs',
   'webhooks.leaveDelayMs',
+  'webhooks.maxBatchEvents',
   'authorizedConnections',
   'watchlistEvents',
 ] as const;
@@ -140,6 +141,8 @@ function optionsWith(name: (typeof SETTINGS)[number], value: unknown): RealtimeE
       return { subscriptionCountThrottle: { intervalMs: v } };
     case 'webhooks.leaveDelayMs':
       return { webhooks: { leaveDelayMs: v } };
+    case 'webhooks.maxBatchEvents':
+      return { webhooks: { maxBatchEvents: v } };
     case 'authorizedConnections':
     case 'watchlistEvents':
       return { apps: [{ appId: '1', key: 'k', secret: 's', [name]: v }] };
