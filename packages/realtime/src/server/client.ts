@@ -58,14 +58,18 @@ export interface RealtimeServerOptions extends Omit<ClientOptions, 'baseURL' | '
    */
   concurrency?: number | undefined;
   /**
-   * Calls allowed to wait for a slot behind those in flight. Default {@link DEFAULT_MAX_QUEUE}. A slow API
-   * then holds at most `concurrency + maxQueue` prepared requests; see `queueFull` for the next one.
+   * Calls allowed to wait for a slot behind those in flight. Default {@link DEFAULT_MAX_QUEUE}. With
+   * `queueFull: 'reject'` a slow API then holds at most `concurrency + maxQueue` prepared requests; with
+   * `'wait'` the calls past that are held too (see `queueFull`).
    */
   maxQueue?: number | undefined;
   /**
    * When `maxQueue` calls already wait: `'wait'` (default) holds the call, its promise pending, until the
    * queue has room, so code that awaits its triggers slows to the API's pace; `'reject'` fails it at once
    * with `RateLimitQueueError` (`reason: 'queue_full'`), nothing sent, for code that fires without awaiting.
+   * Held calls have no bound: each keeps its signed request and body in memory until it is sent, so a loop
+   * that fires 100 000 triggers without awaiting them holds 100 000 requests (`queueStats().held`); such
+   * code wants `'reject'`, or to await its calls.
    */
   queueFull?: QueueFullPolicy | undefined;
   /**

@@ -160,6 +160,20 @@ describe('concurrency and a bounded queue against a slow server', () => {
     for (const sample of samples) expect(sample.queued).toBeLessThanOrEqual(8);
   });
 
+  it("maxQueue 0 with queueFull 'wait': held calls start as slots free, in call order (they waited forever)", async () => {
+    const server = make({ concurrency: 1, maxQueue: 0 });
+    const expected = ['z0', 'z1', 'z2', 'z3'];
+    let settled = 0;
+    const calls = expected.map((data) => server.trigger('slow', 'tick', data).finally(() => settled++));
+    await waitFor(() => held.length === 1 && server.queueStats().held === 3);
+    expect(server.queueStats()).toEqual({ inFlight: 1, queued: 0, held: 3 });
+    await drain(() => settled === expected.length);
+    await Promise.all(calls);
+    expect(received).toEqual(expected);
+    expect(serverMaxInFlight).toBe(1);
+    expect(server.queueStats()).toEqual({ inFlight: 0, queued: 0, held: 0 });
+  });
+
   it('a queued call whose signal aborts leaves the queue and is never sent', async () => {
     const server = make({ concurrency: 1, maxQueue: 10 });
     const first = server.trigger('slow', 'tick', 'a0');

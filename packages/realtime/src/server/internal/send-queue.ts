@@ -79,7 +79,7 @@ export class SendQueue {
             const at = from.indexOf(waiter);
             if (at >= 0) from.splice(at, 1);
           }
-          this.#promote();
+          this.#dispatch();
           reject(abortReason(signal));
         };
         signal.addEventListener('abort', waiter.onAbort, { once: true });
@@ -106,22 +106,20 @@ export class SendQueue {
     };
   }
 
-  /** Starts queued calls while slots are free, then moves held calls into the room that made. */
+  /**
+   * Starts waiting calls, oldest first, while slots are free, then moves held calls into the room that made.
+   * A held call may start straight away: with `maxQueue: 0` nothing is ever queued, only held.
+   */
   #dispatch(): void {
-    while (this.#inFlight < this.#options.concurrency && this.#queued.length > 0) {
-      const next = this.#queued.shift()!;
+    while (this.#inFlight < this.#options.concurrency) {
+      const next = this.#queued.shift() ?? this.#held.shift();
+      if (!next) break;
       detach(next);
       this.#inFlight++;
       next.resolve();
     }
-    this.#promote();
-  }
-
-  #promote(): void {
     while (this.#held.length > 0 && this.#queued.length < this.#options.maxQueue)
       this.#queued.push(this.#held.shift()!);
-    // A slot may have been free while everything waited behind a held call (after an abort).
-    if (this.#inFlight < this.#options.concurrency && this.#queued.length > 0) this.#dispatch();
   }
 }
 
