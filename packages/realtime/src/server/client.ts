@@ -122,6 +122,8 @@ export class RealtimeServer<
   readonly #credentials: AuthCredentials;
   readonly #secret: string;
   readonly #queue: SendQueue;
+  /** Set only while `withOptions` builds a clone that keeps this instance's queue. */
+  static #inheritedQueue: SendQueue | undefined;
 
   constructor(options: RealtimeServerOptions & { contract?: C }) {
     const checked = checkOptions(options);
@@ -143,11 +145,13 @@ export class RealtimeServer<
       validate,
       ...core
     } = options;
-    const queue = new SendQueue({
-      concurrency: concurrency ?? DEFAULT_CONCURRENCY,
-      maxQueue: maxQueue ?? DEFAULT_MAX_QUEUE,
-      queueFull: queueFull ?? 'wait',
-    });
+    const queue =
+      RealtimeServer.#inheritedQueue ??
+      new SendQueue({
+        concurrency: concurrency ?? DEFAULT_CONCURRENCY,
+        maxQueue: maxQueue ?? DEFAULT_MAX_QUEUE,
+        queueFull: queueFull ?? 'wait',
+      });
     const sign = hmacSigner(secret);
     const secrets = encryptionMasterKeyBase64 ? [secret, encryptionMasterKeyBase64] : [secret];
     super(
@@ -227,6 +231,20 @@ export class RealtimeServer<
     options: VerifyWebhookOptions = {},
   ): Promise<WebhookPayload> {
     return verifyWebhook(rawBody, headers, { ...options, tokens: { key: this.key, secret: this.#secret } });
+  }
+
+  /**
+   * The same server with some options changed. The clone sends through this one's queue, as core shares
+   * its limiter, so `concurrency` bounds both together; one that sets a queue option gets a queue of its own.
+   */
+  override withOptions(overrides: Partial<RealtimeServerOptions & { contract?: C }>): this {
+    const ownQueue = ['concurrency', 'maxQueue', 'queueFull'].some((name) => name in overrides);
+    RealtimeServer.#inheritedQueue = ownQueue ? undefined : this.#queue;
+    try {
+      return super.withOptions(overrides);
+    } finally {
+      RealtimeServer.#inheritedQueue = undefined;
+    }
   }
 
   /** HTTP calls in flight, queued for a slot, and held behind a full queue, now (see `concurrency`). */

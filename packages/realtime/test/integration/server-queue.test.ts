@@ -174,6 +174,26 @@ describe('concurrency and a bounded queue against a slow server', () => {
     expect(server.queueStats()).toEqual({ inFlight: 0, queued: 0, held: 0 });
   });
 
+  it('a withOptions clone sends through the same queue: concurrency bounds both; a queue option makes its own', async () => {
+    const server = make({ concurrency: 1, maxQueue: 10 });
+    const clone = server.withOptions({ timeout: 30_000 });
+    const calls = [server.trigger('slow', 'tick', 'w0'), clone.trigger('slow', 'tick', 'w1')];
+    await waitFor(() => held.length === 1 && clone.queueStats().queued === 1);
+    expect(server.queueStats()).toEqual({ inFlight: 1, queued: 1, held: 0 });
+    await drain(() => received.length === 2);
+    await Promise.all(calls);
+    expect(received).toEqual(['w0', 'w1']);
+    expect(serverMaxInFlight).toBe(1);
+    const own = server.withOptions({ concurrency: 2 });
+    expect(own.queueStats()).toEqual({ inFlight: 0, queued: 0, held: 0 });
+    const more = [server.trigger('slow', 'tick', 'w2'), own.trigger('slow', 'tick', 'w3')];
+    await waitFor(() => held.length === 2);
+    expect(server.queueStats().inFlight).toBe(1);
+    expect(own.queueStats().inFlight).toBe(1);
+    await drain(() => received.length === 4);
+    await Promise.all(more);
+  });
+
   it('a queued call whose signal aborts leaves the queue and is never sent', async () => {
     const server = make({ concurrency: 1, maxQueue: 10 });
     const first = server.trigger('slow', 'tick', 'a0');
