@@ -227,10 +227,22 @@ export function defineContract<const S extends ContractShape>(channels: S): Cont
 const isThenable = (value: unknown): boolean =>
   typeof (value as { then?: unknown } | null)?.then === 'function';
 
+/** Received events at most waiting on a channel's async schemas; later ones are dropped and reported. */
+const MAX_HELD_RECEIVED = 1000;
+
+/** One channel's events in one direction waiting on async verdicts: `tail` settles after the last of them. */
+interface Lane {
+  tail: Promise<void>;
+  held: number;
+}
+
 /**
  * The client's validation, here rather than in the channel so a client without a contract carries none
  * of it. An async verdict holds its channel's later payloads (that direction only) until it settles, so
- * callbacks see events, and the server gets client events, in the order they came.
+ * callbacks see events, and the server gets client events, in the order they came. The wait is per
+ * channel object (its emitter, the `reporter`) and bounded: a schema that never answers holds that
+ * channel only, a channel subscribed again after `unsubscribe` starts afresh, and beyond the bound events
+ * are refused (client events) or dropped and reported (received ones) rather than kept for ever.
  */
 function guard(
   check: Contract['check'],
@@ -238,14 +250,39 @@ function guard(
   { validate = 'both', clientEventBuffer }: GuardSettings,
   invalid: InvalidError,
 ): void {
-  const tails = new Map<string, Promise<void>>();
-  let waiting = 0;
-  const inOrder = (key: string, verdict: Verdict | Promise<Verdict>, then: (issues: Verdict) => void) => {
-    const tail = tails.get(key);
-    if (!tail && !(verdict instanceof Promise)) return then(verdict);
-    const next = (tail ?? Promise.resolve()).then(() => verdict).then(then);
-    tails.set(key, next);
-    void next.then(() => tails.get(key) === next && tails.delete(key));
+  const received = new WeakMap<object, Lane>();
+  const sent = new WeakMap<object, Lane>();
+  // Client events pushed without a channel's emitter share one lane.
+  const unowned = {};
+  /** Runs `then` with the verdict in turn; false when `limit` events already wait in that lane. */
+  const inOrder = (
+    lanes: WeakMap<object, Lane>,
+    owner: object,
+    limit: number,
+    verdict: Verdict | Promise<Verdict>,
+    then: (issues: Verdict) => void,
+  ): boolean => {
+    let lane = lanes.get(owner);
+    if (!lane && !(verdict instanceof Promise)) {
+      then(verdict);
+      return true;
+    }
+    lane ??= { tail: Promise.resolve(), held: 0 };
+    if (lane.held >= limit) return false;
+    lanes.set(owner, lane);
+    const current = lane;
+    current.held += 1;
+    const next = current.tail
+      .then(() => verdict)
+      .then((issues) => {
+        current.held -= 1;
+        then(issues);
+      })
+      // A callback that throws must not break the order of those behind it.
+      .catch((error: unknown) => host.log('warn', `validated event: ${(error as Error)?.name} thrown`));
+    current.tail = next;
+    void next.then(() => current.tail === next && lanes.delete(owner));
+    return true;
   };
   const report = (what: string, event: string, issues: ContractIssue[], reporter?: Reporter) => {
     const error = new invalid(what, issues);
@@ -254,30 +291,33 @@ function guard(
   };
   // Anything but an explicit opt-out validates (a misspelt mode must not turn checks off).
   if (validate !== 'none' && validate !== 'send') {
-    host.gate = (channel, event, data, reporter, go) =>
-      inOrder(`<${channel}`, check(channel, event, data), (issues) =>
-        issues ? report(`received event ${event} on ${channel}`, event, issues, reporter) : go(),
+    host.gate = (channel, event, data, reporter, go) => {
+      const what = `received event ${event} on ${channel}`;
+      const queued = inOrder(received, reporter, MAX_HELD_RECEIVED, check(channel, event, data), (issues) =>
+        issues ? report(what, event, issues, reporter) : go(),
       );
+      if (!queued) {
+        const message = `dropped: ${MAX_HELD_RECEIVED} events already wait on the schema`;
+        report(what, event, [{ path: 'data', message }], reporter);
+      }
+    };
   }
   if (validate !== 'none' && validate !== 'receive') {
     const push = host.clientEvent;
     host.clientEvent = (channel, event, data, reporter) => {
       const what = `client event ${event} on ${channel}`;
       const verdict = check(channel, event, data);
-      if (!tails.has(`>${channel}`) && !(verdict instanceof Promise)) {
+      const owner = reporter ?? unowned;
+      if (!sent.has(owner) && !(verdict instanceof Promise)) {
         if (verdict) throw new invalid(what, verdict);
         return push(channel, event, data, reporter);
       }
       // Bounded like the queue: an app sending faster than its schema answers is refused, not buffered for ever.
-      if (waiting >= clientEventBuffer) return false;
-      waiting += 1;
-      inOrder(`>${channel}`, verdict, (issues) => {
-        waiting -= 1;
+      return inOrder(sent, owner, clientEventBuffer, verdict, (issues) => {
         if (issues) report(what, event, issues, reporter);
         else if (!push(channel, event, data, reporter))
           host.log('warn', `${what} dropped: the buffer is full`);
       });
-      return true;
     };
   }
 }
