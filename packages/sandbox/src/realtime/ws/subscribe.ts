@@ -131,7 +131,8 @@ export function subscribe(hub: RealtimeHub, connection: Connection, raw: unknown
       data: type.kind === 'presence' ? joined.channel.presenceData() : {},
     }),
   );
-  if (already) return;
+  // Closed by that send (a reader that stopped draining): its leave has run, and nothing more is for it.
+  if (already || !connection.open) return;
   channels.announceCount(joined.channel);
   if (!type.cache) return;
   const cached = channels.cache.get(channel);
