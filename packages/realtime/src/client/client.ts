@@ -150,9 +150,10 @@ export class RealtimeClient<
     if (!channel) return;
     this.channels.delete(name);
     this.clientEvents.forget(name);
-    const wasSubscribed = channel.isSubscribed;
+    // A subscribe on its way (sent, unanswered) subscribes the socket when it arrives: it is left too.
+    if (channel.isSubscribed || channel.answer.pending)
+      this.connection.send('pusher:unsubscribe', { channel: name });
     channel.close();
-    if (wasSubscribed) this.connection.send('pusher:unsubscribe', { channel: name });
   }
 
   channel(name: string): AnyChannel | undefined {
