@@ -13,6 +13,7 @@ export type AnyClient = RealtimeClient<any>;
 export class Lease {
   private users = 0;
   private closing: ReturnType<typeof setTimeout> | undefined;
+  private ownsConnection = false;
   private readonly counts = new Map<string, number>();
   private readonly leaving = new Map<string, ReturnType<typeof setTimeout>>();
   /** Channels these hooks subscribed; one the app subscribed itself is never left by them. */
@@ -21,16 +22,25 @@ export class Lease {
 
   constructor(readonly client: AnyClient) {}
 
-  /** Keeps the connection open until the returned release (and every other one) has been called. */
+  /**
+   * Keeps the connection open until the returned release (and every other one) has been called. A
+   * connection the app opened itself (connecting, connected or retrying when the first holder came) is the
+   * app's to close, as a channel it subscribed itself is: the last release leaves it open.
+   */
   retainConnection(): () => void {
+    const remount = this.closing !== undefined;
     clearTimeout(this.closing);
     this.closing = undefined;
-    if (++this.users === 1) this.client.connect();
+    if (++this.users === 1 && !remount) {
+      const state = this.client.connection.state;
+      this.ownsConnection = state !== 'connecting' && state !== 'connected' && state !== 'unavailable';
+      this.client.connect();
+    }
     return once(() => {
       if (--this.users > 0) return;
       this.closing = setTimeout(() => {
         this.closing = undefined;
-        if (this.users === 0) this.client.disconnect();
+        if (this.users === 0 && this.ownsConnection) this.client.disconnect();
       }, 0);
     });
   }

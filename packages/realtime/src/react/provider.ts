@@ -18,7 +18,7 @@ export type RealtimeProviderProps = { children?: ReactNode } & (
 
 /**
  * Gives its subtree a client and owns the socket: connected after mount, disconnected when the last
- * provider of that client unmounts. Nothing connects while rendering, so server rendering opens no
+ * provider of that client unmounts (unless the app had connected that client itself: then it is the app's). Nothing connects while rendering, so server rendering opens no
  * socket, and StrictMode's double mount keeps the one socket (see `Lease`).
  */
 export function RealtimeProvider(props: RealtimeProviderProps): ReactNode {

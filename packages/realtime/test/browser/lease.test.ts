@@ -91,6 +91,21 @@ it('connects with the first holder and disconnects a task after the last', async
   await waitFor(() => client.connection.state === 'disconnected');
 });
 
+it('leaves open a connection the app opened itself, and still closes its own after a remount', async () => {
+  const client = await fleet.connected();
+  const lease = leaseOf(client);
+  lease.retainConnection()();
+  await nextTask();
+  expect(client.connection.state).toBe('connected');
+  client.disconnect();
+  const release = lease.retainConnection();
+  release();
+  const again = lease.retainConnection(); // StrictMode's remount, within the task: still the lease's
+  await waitFor(() => client.connection.state === 'connected');
+  again();
+  await waitFor(() => client.connection.state === 'disconnected');
+});
+
 it('a channel name the client refuses throws and leaves no holder behind', async () => {
   const client = fleet.make('u-1', {}, false);
   const lease = leaseOf(client);
