@@ -66,7 +66,7 @@ for (const run of fuzzRuns(300)) {
           return async ? Promise.resolve(answer) : answer;
         };
         const contract = defineContract({
-          ch: { e: { '~standard': { version: 1, vendor: 'f', validate } } },
+          ch: { e: { '~standard': { version: 1, vendor: 'f', validate } } as unknown as StandardSchemaV1 },
         });
         const verdict = (await contract.check('ch', 'e', { secret: SECRET })) as ContractIssue[] | null;
         if (verdict === null) return;
