@@ -33,19 +33,27 @@ export function errorInBody(text: string): BodyError | undefined {
 /** Set on a response whose status was taken from its body, so the error can say what the server sent. */
 export const STATUS_FROM_BODY_HEADER = 'x-realtime-status-from-body';
 
+/** Whether a response is a 2xx JSON answer: the only kind that can carry an error in its body. */
+export function isJsonSuccess(response: Response): boolean {
+  return (
+    response.status >= 200 &&
+    response.status <= 299 &&
+    response.body !== null &&
+    /\bjson\b/i.test(response.headers.get('content-type') ?? '')
+  );
+}
+
 /**
- * The same response, with the status its body declares when a 2xx carries an error body (see the module
- * comment); any other response unchanged. Reads the body only for 2xx JSON answers.
+ * A response with `text` as its body (already read, see `isJsonSuccess`), and the status the text declares
+ * when it is an error body (see the module comment); otherwise `response`'s own status.
  */
-export async function statusFromBody(response: Response): Promise<Response> {
-  if (response.status < 200 || response.status > 299 || !response.body) return response;
-  if (!/\bjson\b/i.test(response.headers.get('content-type') ?? '')) return response;
-  const text = await response.text();
+export function responseFromText(response: Response, text: string, headers: Headers): Response {
   const found = errorInBody(text);
-  const headers = new Headers(response.headers);
-  if (!found)
-    return new Response(text, { status: response.status, statusText: response.statusText, headers });
-  headers.set(STATUS_FROM_BODY_HEADER, String(response.status));
-  headers.delete('content-length');
-  return new Response(text, { status: found.status, headers });
+  // A status text that is not a ByteString (a server's UTF-8) would make the Response constructor throw.
+  const statusText = /^[\t\x20-\x7e\x80-\xff]*$/.test(response.statusText) ? response.statusText : '';
+  if (!found) return new Response(text, { status: response.status, statusText, headers });
+  const marked = new Headers(headers);
+  marked.set(STATUS_FROM_BODY_HEADER, String(response.status));
+  marked.delete('content-length');
+  return new Response(text, { status: found.status, headers: marked });
 }

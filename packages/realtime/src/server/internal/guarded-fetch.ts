@@ -1,6 +1,6 @@
 import type { FetchLike } from '@x/core';
 import { plainHttpAdvice, plainHttpCode } from '../../shared/tls.js';
-import { statusFromBody } from './error-body.js';
+import { isJsonSuccess, responseFromText } from './error-body.js';
 import type { SendQueue } from './send-queue.js';
 
 /**
@@ -19,7 +19,7 @@ import type { SendQueue } from './send-queue.js';
  * - With a `SendQueue`, each attempt waits for a slot and holds it until its body is read (`send-queue.ts`).
  */
 export function guardedFetch(inner: FetchLike | undefined, queue?: SendQueue): FetchLike {
-  const send: FetchLike = async (input, init) => {
+  const send = async (input: string, init: RequestInit): Promise<Sent> => {
     let response: Response;
     try {
       response = await (inner ?? ((url, options) => globalThis.fetch(url, options)))(input, init);
@@ -27,21 +27,35 @@ export function guardedFetch(inner: FetchLike | undefined, queue?: SendQueue): F
       throw plainHttpError(error, input) ?? error;
     }
     const signature = signatureOf(input);
-    return statusFromBody(signature ? scrubResponse(response, signature) : response);
+    if (isJsonSuccess(response)) {
+      // A success body is small and core reads it whole anyway: read it once here, scrub and check the text,
+      // and hand core a Response over that text. Streaming it through a scrubber and a slot-releasing stream
+      // cost more CPU than the rest of the call (bench/server-profile.ts).
+      const read = await textWithin(response, init.signal ?? undefined);
+      const text = signature ? scrubText(read, signature) : read;
+      let headers = signature ? scrubHeaders(response.headers, signature) : response.headers;
+      if (text.length !== read.length) {
+        headers = new Headers(headers);
+        headers.delete('content-length');
+      }
+      return { response: responseFromText(response, text, headers), read: true };
+    }
+    return { response: signature ? scrubResponse(response, signature) : response, read: false };
   };
-  if (!queue) return send;
+  if (!queue) return async (input, init) => (await send(input, init)).response;
   return async (input, init) => {
     const release = await queue.acquire(init?.signal ?? undefined);
-    let response: Response;
+    let sent: Sent;
     try {
-      response = await send(input, init);
+      sent = await send(input, init);
     } catch (error) {
       release();
       throw error;
     }
+    const { response } = sent;
     // In flight until core has read the body (or given up on it): a slot held only until the headers would
     // let slow bodies stream past the bound. Core reads it under its own body timeouts, so no read here.
-    if (!response.body) {
+    if (sent.read || !response.body) {
       release();
       return response;
     }
@@ -49,6 +63,32 @@ export function guardedFetch(inner: FetchLike | undefined, queue?: SendQueue): F
     init?.signal?.addEventListener('abort', release, { once: true });
     return new Response(releasingBody(response.body, release), response);
   };
+}
+
+interface Sent {
+  response: Response;
+  /** The body is already in memory (a JSON success), so the call no longer needs its slot. */
+  read: boolean;
+}
+
+/**
+ * The body as text, or the signal's reason once it aborts: a fetch need not tie the body to its signal
+ * (core's `readText` says when Node 20's undici does not), and the attempt's timeout must end this read too.
+ */
+function textWithin(response: Response, signal: AbortSignal | undefined): Promise<string> {
+  if (!signal) return response.text();
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      response.body?.cancel(signal.reason).catch(() => {});
+      reject(signal.reason);
+    };
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    response
+      .text()
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** The same bytes; `release` runs once the stream ends, fails or is cancelled. */
@@ -77,13 +117,10 @@ function releasingBody(body: ReadableStream<Uint8Array>, release: () => void): R
 export const REDACTED = '[REDACTED]';
 
 function signatureOf(url: string): string | undefined {
-  try {
-    const value = new URL(url).searchParams.get('auth_signature');
-    // Hex of HMAC-SHA256: anything shorter would blank out ordinary text.
-    return value && value.length >= 16 ? value : undefined;
-  } catch {
-    return undefined;
-  }
+  // The signer puts it last, as hex; a regex on the string, not a URL parse, since this runs per response.
+  const value = /[?&]auth_signature=([^&#]*)/.exec(url)?.[1];
+  // Hex of HMAC-SHA256: anything shorter would blank out ordinary text.
+  return value && value.length >= 16 ? value.toLowerCase() : undefined;
 }
 
 /** An error naming the fix when `error` is a TLS handshake answered in plain HTTP; undefined otherwise. */
@@ -94,13 +131,29 @@ export function plainHttpError(error: unknown, url: string): Error | undefined {
   return code ? new Error(plainHttpAdvice('useTLS', url, code)) : undefined;
 }
 
+/** Every occurrence of `signature` (lowercase hex, matched in any case) in `text` replaced. */
+function scrubText(text: string, signature: string): string {
+  if (!text.toLowerCase().includes(signature)) return text;
+  return text.replace(new RegExp(signature, 'gi'), REDACTED);
+}
+
+/** The same headers, or a copy with `signature` replaced when some value holds it. */
+function scrubHeaders(headers: Headers, signature: string): Headers {
+  let found = false;
+  headers.forEach((value) => {
+    found ||= value.toLowerCase().includes(signature);
+  });
+  if (!found) return headers;
+  const scrubbed = new Headers();
+  headers.forEach((value, name) => {
+    scrubbed.append(name, scrubText(value, signature));
+  });
+  return scrubbed;
+}
+
 /** The same response with every occurrence of `signature` (hex, any case) replaced in body and headers. */
 function scrubResponse(response: Response, signature: string): Response {
-  const pattern = new RegExp(signature.replace(/[^0-9a-z]/gi, '\\$&'), 'gi');
-  const headers = new Headers();
-  response.headers.forEach((value, name) => {
-    headers.append(name, value.replace(pattern, REDACTED));
-  });
+  const headers = scrubHeaders(response.headers, signature);
   // Statuses that may not carry a body keep none; the rest stream through the scrubber.
   const body =
     response.body && ![101, 103, 204, 205, 304].includes(response.status)
