@@ -5,7 +5,11 @@ import {
   RealtimeProvider,
   useChannel,
   useConnectionState,
+  useEvent,
   usePresence,
+  useRealtimeClient,
+  useResubscribed,
+  useSocketId,
   useSubscribed,
   useUser,
 } from '../../src/react.js';
@@ -24,7 +28,14 @@ function Page() {
   const subscribed = useSubscribed(room);
   const { members } = usePresence(useChannel('presence-lobby'));
   const user = useUser({ signin: true });
-  return h('p', null, `${state} ${room === null} ${subscribed} ${members.length} ${user.state}`);
+  const socketId = useSocketId();
+  const client = useRealtimeClient();
+  useEvent(room, 'message', () => {});
+  useResubscribed(room, () => {});
+  const none = useChannel(null);
+  const unset = useChannel(undefined);
+  const rest = `${socketId} ${client.allChannels().length} ${none} ${unset}`;
+  return h('p', null, `${state} ${room === null} ${subscribed} ${members.length} ${user.state} ${rest}`);
 }
 
 it('renderToString with the provider opens no socket at the sandbox and throws nothing', async () => {
@@ -35,7 +46,7 @@ it('renderToString with the provider opens no socket at the sandbox and throws n
     channelAuthorization: { endpoint: 'http://127.0.0.1:1/auth' },
   };
   const html = renderToString(h(RealtimeProvider, { appKey: box.rt.key, options }, h(Page)));
-  expect(html).toBe('<p>initialized true false 0 signed-out</p>');
+  expect(html).toBe('<p>initialized true false 0 signed-out null 0 null null</p>');
   // A task and a round trip to the sandbox later, still nothing: no connect was scheduled either.
   await new Promise((resolve) => setTimeout(resolve, 0));
   await box.server().trigger('private-room', 'ping', {});
