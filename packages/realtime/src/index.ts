@@ -41,7 +41,7 @@ export { type Member, Members, PresenceChannel, type PresenceEvents } from './cl
 export type { Frame } from './client/protocol.js';
 export type { SocketLike, WebSocketFactory } from './client/socket/websocket.js';
 export type { UserHost } from './client/user.js';
-export { User, type UserData, type Watchlist } from './client/user.js';
+export { User, type UserData, type Watchlist, type WatchlistEvent } from './client/user.js';
 export {
   type ChannelEventsOf,
   type ChannelPattern,

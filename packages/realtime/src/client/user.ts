@@ -17,9 +17,15 @@ export interface UserHost extends ChannelHost {
   readonly connected: boolean;
 }
 
+/** What a watchlist event carries: its name (one handler may serve both, as Pusher's docs show) and who. */
+export interface WatchlistEvent {
+  name: 'online' | 'offline';
+  user_ids: string[];
+}
+
 /** `client.user.watchlist`: `online` and `offline` with the `user_ids` of the watchlist that changed. */
 export interface Watchlist {
-  bind(event: 'online' | 'offline', callback: (data: { user_ids: string[] }) => void): this;
+  bind(event: 'online' | 'offline', callback: (data: WatchlistEvent) => void): this;
   /** Without `callback`, removes every callback of `event`; without arguments, all of them. */
   unbind(event?: 'online' | 'offline', callback?: Callback): this;
 }
@@ -28,7 +34,7 @@ export interface Watchlist {
  * `client.user`: signs in with `pusher:signin` and then receives what the server sends to this user
  * (`#server-to-user-{id}`). Signin is repeated on every new connection, since it belongs to a socket.
  * Events: app events sent to the user, `pusher:signin_success` (UserData), `pusher:signin_error`
- * (AuthErrorData). `watchlist` emits `online` and `offline` with `{user_ids}`.
+ * (AuthErrorData). `watchlist` emits `online` and `offline` with `{name, user_ids}`.
  */
 export class User {
   data: UserData | null = null;
@@ -88,8 +94,9 @@ export class User {
       return true;
     }
     if (frame.event === 'pusher_internal:watchlist_events') {
-      const events = (frame.data as { events?: { name: string; user_ids: string[] }[] })?.events ?? [];
-      for (const event of events) (this.watchlist as Emitter).emit(event.name, { user_ids: event.user_ids });
+      const events = (frame.data as { events?: WatchlistEvent[] } | null)?.events;
+      // The whole event, name included, as pusher-js passes it; a frame without an events array is ignored.
+      if (Array.isArray(events)) for (const event of events) (this.watchlist as Emitter).emit(event?.name, event);
       return true;
     }
     if (this.channel && frame.channel === this.channel.name) {

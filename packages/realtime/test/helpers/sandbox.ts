@@ -264,7 +264,8 @@ export interface AuthApp {
 
 /**
  * An app's `/pusher/auth` and `/pusher/user-auth` on port 0. The user is whoever the form's `user_id`
- * (and `name`) says, as an app would take it from its session; presence `user_info` is `{ name }`.
+ * (and `name`) says, as an app would take it from its session; presence `user_info` is `{ name }`; a
+ * `watchlist` param (ids joined by commas) becomes the signed-in user's watchlist.
  */
 export async function startAuthApp(server: RealtimeServer): Promise<AuthApp> {
   const app: AuthApp = { url: '', userUrl: '', requests: [], failWith: null, close: async () => {} };
@@ -282,7 +283,11 @@ export async function startAuthApp(server: RealtimeServer): Promise<AuthApp> {
       const userInfo = { name: form.name ?? `user ${userId}` };
       try {
         const body = req.url?.endsWith('/user-auth')
-          ? await server.authenticateUser(form.socket_id ?? '', { id: userId, user_info: userInfo })
+          ? await server.authenticateUser(form.socket_id ?? '', {
+              id: userId,
+              user_info: userInfo,
+              ...(form.watchlist ? { watchlist: form.watchlist.split(',') } : {}),
+            })
           : await server.authorizeChannel(
               form.socket_id ?? '',
               form.channel_name ?? '',
