@@ -120,9 +120,12 @@ export type ChannelPattern<K extends string> = K extends `${infer Head}{${string
   ? `${Head}${string}${ChannelPattern<Tail>}`
   : K;
 
-/** The payload type an event's spec declares. */
+/**
+ * The payload type an event's spec declares: a schema's input, since payloads are validated, never
+ * transformed: the sender's value is what travels and what the receiver's callback gets.
+ */
 export type PayloadOf<Spec> =
-  Spec extends StandardSchemaV1<any, infer Output> ? Output : Spec extends EventType<infer T> ? T : unknown;
+  Spec extends StandardSchemaV1<infer Input, any> ? Input : Spec extends EventType<infer T> ? T : unknown;
 
 /** Payload types by event name, for a contract's `channels` entry. */
 export type EventMap<Events> = { [E in keyof Events & string]: PayloadOf<Events[E]> };

@@ -143,6 +143,34 @@ describe('contract types', () => {
     }));
 });
 
+describe('a schema that transforms', () => {
+  // Payloads travel as they were given and arrive as JSON: a schema validates them, it does not transform
+  // them, so both ends see its input type (its output typed `trigger('len', 3)`, which the check refuses).
+  const lengths = defineContract({
+    room: {
+      len: z.pipe(
+        z.string(),
+        z.transform((s) => s.length),
+      ),
+    },
+  });
+  const typed = new RealtimeServer({ appId: 1, key: 'k', secret: 's', host: 'localhost', contract: lengths });
+  const receiver = new RealtimeClient('key', { wsHost: 'localhost', contract: lengths });
+
+  it('types the payload as sent and received: the schema’s input', () =>
+    typeOnly(() => {
+      void typed.trigger('room', 'len', 'abc');
+      // @ts-expect-error the output type is not what is sent
+      void typed.trigger('room', 'len', 3);
+      receiver.subscribe('room').bind('len', (data) => expectTypeOf(data).toEqualTypeOf<string>());
+    }));
+
+  it('and its check agrees: the input passes, the output does not', () => {
+    expect(lengths.check('room', 'len', 'abc')).toBeNull();
+    expect(lengths.check('room', 'len', 3)).not.toBeNull();
+  });
+});
+
 describe('contract check at run time', () => {
   it('names the field path and never the value', () => {
     const verdict = contract.check('private-order-9', 'order-updated', {
