@@ -4,7 +4,6 @@ import type {
   Channel,
   ChannelEvents,
   EventMetadata,
-  PrivateChannel,
   ResubscribedData,
 } from '../client/channel.js';
 import type { PresenceChannel, PresenceEvents } from '../client/presence.js';
@@ -12,11 +11,11 @@ import { type ChannelOf, type RegisteredClient, useRealtimeClient } from './cont
 import { type AnyClient, leaseOf } from './lease.js';
 
 /**
- * A contract's events of a channel type (`{}` when it has none). Read through `trigger`, where `Events` is
- * not behind overloads: on a public channel (no `trigger`) the compiler cannot infer it, and its events are
- * left untyped (any name, `unknown` payloads) rather than refused.
+ * A contract's events of a channel type (`{}` when it has none), read from its type-only `~events` field:
+ * `Events` is otherwise only behind `bind`'s overloads, where the compiler cannot infer it, and a public
+ * channel's events were left untyped.
  */
-type ContractEventsOf<Ch> = Ch extends PrivateChannel<infer Events> ? Events : {};
+type ContractEventsOf<Ch> = Ch extends { readonly '~events'?: infer Events } ? NonNullable<Events> : {};
 
 /** The events a channel type knows by name: the reserved ones (presence ones on presence channels) and its contract's. */
 export type EventsOf<Ch> = (Ch extends PresenceChannel<infer UserInfo>

@@ -1,9 +1,18 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import { defineContract, event, type PrivateChannel, type RealtimeClient } from '../../src/index.js';
+import {
+  type Channel,
+  defineContract,
+  event,
+  type PrivateChannel,
+  type RealtimeClient,
+} from '../../src/index.js';
 import { useChannel, useEvent } from '../../src/react.js';
 
 /** The hooks take their types from the client's contract, as `subscribe` and `bind` do. */
-const contract = defineContract({ 'private-order-{id}': { shipped: event<{ id: number }>() } });
+const contract = defineContract({
+  'private-order-{id}': { shipped: event<{ id: number }>() },
+  'news-{id}': { headline: event<{ title: string }>() },
+});
 type Client = RealtimeClient<{ name: string }, typeof contract>;
 type Orders = PrivateChannel<{ shipped: { id: number } }>;
 
@@ -18,6 +27,21 @@ describe('hook types under a contract', () => {
       useEvent(orders, 'pusher:resubscribed', ({ gapMs }) => expectTypeOf(gapMs).toBeNumber());
       // @ts-expect-error an event the contract does not list
       useEvent(orders, 'shiped', () => {});
+    };
+    expectTypeOf(check).toBeFunction();
+  });
+
+  it('types a public channel’s events from the contract too', () => {
+    type News = Channel<{ headline: { title: string } }>;
+    expectTypeOf(useChannel<'news-1', Client>).returns.toEqualTypeOf<News | null>();
+    const news = null as News | null;
+    const check = () => {
+      useEvent(news, 'headline', (data) => expectTypeOf(data).toEqualTypeOf<{ title: string }>());
+      useEvent(news, 'pusher:subscription_count', (data) =>
+        expectTypeOf(data.subscription_count).toBeNumber(),
+      );
+      // @ts-expect-error an event the contract does not list
+      useEvent(news, 'headlin', () => {});
     };
     expectTypeOf(check).toBeFunction();
   });
