@@ -54,7 +54,9 @@ export interface RealtimeServerOptions extends Omit<ClientOptions, 'baseURL' | '
   coalesce?: boolean | undefined;
   /**
    * HTTP calls in flight at once (retries included: each attempt takes a slot). Default
-   * {@link DEFAULT_CONCURRENCY}. With coalescing, 16 calls carry up to 160 events.
+   * {@link DEFAULT_CONCURRENCY}. With coalescing, 16 calls carry up to 160 events. Time spent waiting for a
+   * slot counts against the attempt's `timeout`: a call that times out in the queue was never sent, though
+   * its `TimeoutError` cannot say so, and a trigger (a POST) that times out is not retried.
    */
   concurrency?: number | undefined;
   /**

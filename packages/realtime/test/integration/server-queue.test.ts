@@ -7,7 +7,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { RateLimitQueueError, ValidationError } from '@x/core';
+import { RateLimitQueueError, TimeoutError, ValidationError } from '@x/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RealtimeServer, type RealtimeServerOptions } from '../../src/server.js';
 import { waitFor } from '../helpers/sandbox.js';
@@ -192,6 +192,19 @@ describe('concurrency and a bounded queue against a slow server', () => {
     expect(own.queueStats().inFlight).toBe(1);
     await drain(() => received.length === 4);
     await Promise.all(more);
+  });
+
+  it('a call whose attempt times out while it waits for a slot fails with TimeoutError and is never sent', async () => {
+    const server = make({ concurrency: 1, maxQueue: 10 });
+    const first = server.trigger('slow', 'tick', 't0');
+    await waitFor(() => held.length === 1);
+    const late = server.trigger('slow', 'tick', 't1', {}, { timeout: 50 });
+    await expect(late).rejects.toBeInstanceOf(TimeoutError);
+    expect(server.queueStats()).toEqual({ inFlight: 1, queued: 0, held: 0 });
+    await drain(() => received.length === 1);
+    await first;
+    expect(received).toEqual(['t0']);
+    expect(held).toHaveLength(0);
   });
 
   it('a queued call whose signal aborts leaves the queue and is never sent', async () => {
