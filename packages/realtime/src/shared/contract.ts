@@ -206,7 +206,9 @@ export function defineContract<const S extends ContractShape>(channels: S): Cont
     patterns.flatMap(({ key, test }) => {
       const events = test(channel) ? channels[key] : undefined;
       const spec = events && Object.hasOwn(events, name) ? events[name] : undefined;
-      return spec && typeof spec === 'object' && '~standard' in spec ? [spec as StandardSchemaV1] : [];
+      // A schema may be a function (ArkType's are callable); a spec that is neither is no schema.
+      const object = typeof spec === 'object' || typeof spec === 'function';
+      return spec && object && '~standard' in spec ? [spec as StandardSchemaV1] : [];
     });
   const check: Contract<S>['check'] = (channel, name, data) => {
     const results: unknown[] = [];

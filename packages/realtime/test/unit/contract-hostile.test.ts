@@ -141,6 +141,12 @@ describe('pattern keys and names', () => {
     expect(keyed.check('toString', 'toString', 1)).toBeNull();
   });
 
+  it('a schema that is a function (as ArkType’s are) is a schema', () => {
+    const callable = Object.assign(() => true, refuse);
+    const contract = defineContract({ room: { e: callable as unknown as StandardSchemaV1 } });
+    expect(contract.check('room', 'e', 1)).toEqual([{ path: 'data', message: 'refused' }]);
+  });
+
   it('a name several patterns match is checked by each of their schemas', () => {
     const contract = defineContract({
       'private-{id}': { e: schema(() => ({ issues: [{ message: 'first', path: ['a'] }] })) },
