@@ -23,6 +23,7 @@ const KINDS = [
   'reset',
   'stall-headers',
   'stall-body',
+  'stall-short-body',
   'stall-error-body',
   'big-error',
 ] as const;
@@ -56,6 +57,10 @@ function behave(kind: Kind, res: ServerResponse): void {
       return;
     case 'stall-body':
       res.writeHead(200, json).write('{"channels":');
+      return;
+    case 'stall-short-body':
+      // Declares 2 bytes, sends 1: a body short enough to be handed on unread, with its slot freed.
+      res.writeHead(200, { ...json, 'content-length': '2' }).write('{');
       return;
     case 'stall-error-body':
       res.writeHead(400, { 'content-type': 'text/plain' }).write('Bad ');

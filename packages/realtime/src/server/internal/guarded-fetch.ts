@@ -27,6 +27,13 @@ export function guardedFetch(inner: FetchLike | undefined, queue?: SendQueue): F
       throw plainHttpError(error, input) ?? error;
     }
     const signature = signatureOf(input);
+    if (isJsonSuccess(response) && tooShortForErrorOrSignature(response)) {
+      // `{}` and `{"ok":true}`, the answers to every trigger: nothing to check or scrub in a body this short,
+      // so it goes to core as it came. Its slot is freed now: a body of a few declared bytes is no stream a
+      // slot needs to bound, and core's attempt timeout still covers reading it.
+      const headers = signature ? scrubHeaders(response.headers, signature) : response.headers;
+      if (headers === response.headers) return { response, read: true };
+    }
     if (isJsonSuccess(response)) {
       // A success body is small and core reads it whole anyway: read it once here, scrub and check the text,
       // and hand core a Response over that text. Streaming it through a scrubber and a slot-releasing stream
@@ -65,9 +72,17 @@ export function guardedFetch(inner: FetchLike | undefined, queue?: SendQueue): F
   };
 }
 
+/** `{"error":"","code":400}`, the shortest error body; a signature is longer still (64 hex digits). */
+const SHORTEST_ERROR_BODY = 23;
+
+function tooShortForErrorOrSignature(response: Response): boolean {
+  const length = response.headers.get('content-length');
+  return length !== null && /^\d{1,2}$/.test(length) && Number(length) < SHORTEST_ERROR_BODY;
+}
+
 interface Sent {
   response: Response;
-  /** The body is already in memory (a JSON success), so the call no longer needs its slot. */
+  /** The body is already in memory (a JSON success) or a few bytes, so the call no longer needs its slot. */
   read: boolean;
 }
 
