@@ -96,7 +96,8 @@ export class User {
     if (frame.event === 'pusher_internal:watchlist_events') {
       const events = (frame.data as { events?: WatchlistEvent[] } | null)?.events;
       // The whole event, name included, as pusher-js passes it; a frame without an events array is ignored.
-      if (Array.isArray(events)) for (const event of events) (this.watchlist as Emitter).emit(event?.name, event);
+      if (Array.isArray(events))
+        for (const event of events) (this.watchlist as Emitter).emit(event?.name, event);
       return true;
     }
     if (this.channel && frame.channel === this.channel.name) {

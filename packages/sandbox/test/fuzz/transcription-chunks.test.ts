@@ -44,19 +44,17 @@ const token = fc.constantFrom(
   'x'.repeat(MAX_TAGGED_WORD_CHARS + 1),
   '\u{1F600}',
 );
-const transcript = fc
-  .array(token, { minLength: 1, maxLength: 60 })
-  .map((texts) =>
-    texts.map(
-      (text, i): TranscriptWord => ({
-        text,
-        start: i * 300,
-        end: i * 300 + 250,
-        confidence: 0.9,
-        speaker: null,
-      }),
-    ),
-  );
+const transcript = fc.array(token, { minLength: 1, maxLength: 60 }).map((texts) =>
+  texts.map(
+    (text, i): TranscriptWord => ({
+      text,
+      start: i * 300,
+      end: i * 300 + 250,
+      confidence: 0.9,
+      speaker: null,
+    }),
+  ),
+);
 
 describe('chunked tagging', () => {
   for (const run of fuzzRuns(150)) {
