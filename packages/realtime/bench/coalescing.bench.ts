@@ -25,9 +25,8 @@
  * Prints a table; writes bench/results-coalescing.json (not committed). A measurement: never fails the process.
  */
 import { loadavg } from 'node:os';
-import PusherServer from 'pusher';
-import { RealtimeServer } from '../src/server.js';
 import type { SandboxCounts, SandboxReady } from './sandbox-child.js';
+import { sandboxPusher, sandboxServer } from './servers.js';
 import {
   fmt,
   intEnv,
@@ -53,25 +52,12 @@ interface Contender {
   create(rt: SandboxReady): Trigger;
 }
 
-function xServer(rt: SandboxReady, extra: { coalesce: boolean; rateLimit?: false }): RealtimeServer {
-  const url = new URL(rt.url);
-  return new RealtimeServer({
-    appId: rt.appId,
-    key: rt.key,
-    secret: rt.secret,
-    host: url.hostname,
-    port: Number(url.port),
-    useTLS: false,
-    ...extra,
-  });
-}
-
 const CONTENDERS: Contender[] = [
   {
     key: 'x-coalesce-on',
     label: '@x/realtime coalesce on',
     create(rt) {
-      const s = xServer(rt, { coalesce: true, rateLimit: false });
+      const s = sandboxServer(rt, { coalesce: true, rateLimit: false });
       return (channel, i) => s.trigger(channel, 'bench', { i, t: 0 });
     },
   },
@@ -79,7 +65,7 @@ const CONTENDERS: Contender[] = [
     key: 'x-coalesce-off',
     label: '@x/realtime coalesce off',
     create(rt) {
-      const s = xServer(rt, { coalesce: false, rateLimit: false });
+      const s = sandboxServer(rt, { coalesce: false, rateLimit: false });
       return (channel, i) => s.trigger(channel, 'bench', { i, t: 0 });
     },
   },
@@ -87,15 +73,7 @@ const CONTENDERS: Contender[] = [
     key: 'pusher',
     label: 'pusher 5.3.4 trigger',
     create(rt) {
-      const url = new URL(rt.url);
-      const s = new PusherServer({
-        appId: rt.appId,
-        key: rt.key,
-        secret: rt.secret,
-        host: url.hostname,
-        port: url.port,
-        useTLS: false,
-      });
+      const s = sandboxPusher(rt);
       return (channel, i) => s.trigger(channel, 'bench', { i, t: 0 });
     },
   },
@@ -103,7 +81,7 @@ const CONTENDERS: Contender[] = [
     key: 'x-coalesce-on-default-limit',
     label: '@x/realtime on, 100 req/s',
     create(rt) {
-      const s = xServer(rt, { coalesce: true });
+      const s = sandboxServer(rt, { coalesce: true });
       return (channel, i) => s.trigger(channel, 'bench', { i, t: 0 });
     },
   },

@@ -23,8 +23,8 @@
 import { loadavg } from 'node:os';
 import { REALTIME_DEV_APP } from '@x/sandbox';
 import WebSocket from 'ws';
-import { RealtimeServer } from '../src/server.js';
 import type { SandboxCounts, SandboxMemory, SandboxReady } from './sandbox-child.js';
+import { sandboxServer } from './servers.js';
 import {
   fmt,
   intEnv,
@@ -99,18 +99,7 @@ async function main(): Promise<void> {
     }),
   });
   const rt = sandbox.ready;
-  const url = new URL(rt.url);
-  const server = new RealtimeServer({
-    appId: rt.appId,
-    key: rt.key,
-    secret: rt.secret,
-    host: url.hostname,
-    port: Number(url.port),
-    useTLS: false,
-    coalesce: false,
-    rateLimit: false,
-    maxRetries: 0,
-  });
+  const server = sandboxServer(rt, { coalesce: false, rateLimit: false, maxRetries: 0 });
   const sockets: Sock[] = [];
   try {
     console.log(`\nrealtime emulator fan-out — ${machineLine(loadAtStart)}`);

@@ -33,8 +33,9 @@ import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BatchEvent, RealtimeServer } from '../src/server.js';
+import type { BatchEvent, RealtimeServer } from '../src/server.js';
 import type { SandboxCounts, SandboxReady } from './sandbox-child.js';
+import { sandboxServer } from './servers.js';
 import {
   type Child,
   fmt,
@@ -133,18 +134,7 @@ async function main(): Promise<void> {
     BENCH_SANDBOX_OPTIONS: JSON.stringify({ httpRateLimit: false, maxBufferedBytes: 1024 * 2 ** 20 }),
   });
   const rt = sandbox.ready;
-  const url = new URL(rt.url);
-  const server = new RealtimeServer({
-    appId: rt.appId,
-    key: rt.key,
-    secret: rt.secret,
-    host: url.hostname,
-    port: Number(url.port),
-    useTLS: false,
-    coalesce: false,
-    rateLimit: false,
-    maxRetries: 0,
-  });
+  const server = sandboxServer(rt, { coalesce: false, rateLimit: false, maxRetries: 0 });
   const children: Child[] = [];
   try {
     const subs = new Map<SubscriberKind, Child>();

@@ -6,8 +6,8 @@
  *
  * Env: BENCH_PROFILE_TRIGGERS (default 3000), BENCH_THROUGHPUT_WAVE (default 500). Prints CPU per trigger.
  */
-import { RealtimeServer } from '../src/server.js';
 import type { SandboxReady } from './sandbox-child.js';
+import { sandboxServer } from './servers.js';
 import { intEnv, startChild } from './shared.js';
 
 const TRIGGERS = intEnv('BENCH_PROFILE_TRIGGERS', 3000);
@@ -18,17 +18,7 @@ const sandbox = await startChild<SandboxReady>('sandbox-child.ts', {
 });
 try {
   const rt = sandbox.ready;
-  const url = new URL(rt.url);
-  const server = new RealtimeServer({
-    appId: rt.appId,
-    key: rt.key,
-    secret: rt.secret,
-    host: url.hostname,
-    port: Number(url.port),
-    useTLS: false,
-    rateLimit: false,
-    coalesce: false,
-  });
+  const server = sandboxServer(rt, { rateLimit: false, coalesce: false });
   const run = async (count: number) => {
     for (let start = 0; start < count; start += WAVE) {
       const wave: Promise<unknown>[] = [];

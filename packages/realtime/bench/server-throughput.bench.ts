@@ -21,9 +21,8 @@
  * Prints a table; writes bench/results-server-throughput.json (not committed). A measurement: never fails the process.
  */
 import { loadavg } from 'node:os';
-import PusherServer from 'pusher';
-import { RealtimeServer } from '../src/server.js';
 import type { SandboxCounts, SandboxReady } from './sandbox-child.js';
+import { sandboxPusher, sandboxServer } from './servers.js';
 import { fmt, intEnv, machineLine, median, nowMs, startChild, tableLine, writeResults } from './shared.js';
 
 const TRIGGERS = intEnv('BENCH_THROUGHPUT_TRIGGERS', 5000);
@@ -38,26 +37,12 @@ interface Contender {
   create(rt: SandboxReady): Trigger;
 }
 
-function xServer(rt: SandboxReady, coalesce: boolean): RealtimeServer {
-  const url = new URL(rt.url);
-  return new RealtimeServer({
-    appId: rt.appId,
-    key: rt.key,
-    secret: rt.secret,
-    host: url.hostname,
-    port: Number(url.port),
-    useTLS: false,
-    rateLimit: false,
-    coalesce,
-  });
-}
-
 const CONTENDERS: Contender[] = [
   {
     key: 'x-coalesce-on',
     label: '@x/realtime (coalesce on)',
     create(rt) {
-      const s = xServer(rt, true);
+      const s = sandboxServer(rt, { rateLimit: false, coalesce: true });
       return (channel, i) => s.trigger(channel, 'bench', { i });
     },
   },
@@ -65,7 +50,7 @@ const CONTENDERS: Contender[] = [
     key: 'x-coalesce-off',
     label: '@x/realtime (coalesce off)',
     create(rt) {
-      const s = xServer(rt, false);
+      const s = sandboxServer(rt, { rateLimit: false, coalesce: false });
       return (channel, i) => s.trigger(channel, 'bench', { i });
     },
   },
@@ -73,15 +58,7 @@ const CONTENDERS: Contender[] = [
     key: 'pusher',
     label: 'pusher 5.3.4',
     create(rt) {
-      const url = new URL(rt.url);
-      const s = new PusherServer({
-        appId: rt.appId,
-        key: rt.key,
-        secret: rt.secret,
-        host: url.hostname,
-        port: url.port,
-        useTLS: false,
-      });
+      const s = sandboxPusher(rt);
       return (channel, i) => s.trigger(channel, 'bench', { i });
     },
   },
