@@ -49,11 +49,15 @@ export function isJsonSuccess(response: Response): boolean {
  */
 export function responseFromText(response: Response, text: string, headers: Headers): Response {
   const found = errorInBody(text);
-  // A status text that is not a ByteString (a server's UTF-8) would make the Response constructor throw.
-  const statusText = /^[\t\x20-\x7e\x80-\xff]*$/.test(response.statusText) ? response.statusText : '';
-  if (!found) return new Response(text, { status: response.status, statusText, headers });
+  if (!found)
+    return new Response(text, { status: response.status, statusText: statusTextOf(response), headers });
   const marked = new Headers(headers);
   marked.set(STATUS_FROM_BODY_HEADER, String(response.status));
   marked.delete('content-length');
   return new Response(text, { status: found.status, headers: marked });
+}
+
+/** The response's status text, or '' when it is not a ByteString (a server's UTF-8), which `new Response` refuses. */
+export function statusTextOf(response: Response): string {
+  return /^[\t\x20-\x7e\x80-\xff]*$/.test(response.statusText) ? response.statusText : '';
 }

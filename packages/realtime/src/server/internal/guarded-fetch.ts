@@ -1,6 +1,6 @@
 import type { FetchLike } from '@x/core';
 import { plainHttpAdvice, plainHttpCode } from '../../shared/tls.js';
-import { isJsonSuccess, responseFromText } from './error-body.js';
+import { isJsonSuccess, responseFromText, statusTextOf } from './error-body.js';
 import type { SendQueue } from './send-queue.js';
 
 /**
@@ -174,8 +174,7 @@ function scrubResponse(response: Response, signature: string): Response {
     response.body && ![101, 103, 204, 205, 304].includes(response.status)
       ? response.body.pipeThrough(scrubber(signature))
       : null;
-  const statusText = /^[\t\x20-\x7e\x80-\xff]*$/.test(response.statusText) ? response.statusText : '';
-  return new Response(body, { status: response.status, statusText, headers });
+  return new Response(body, { status: response.status, statusText: statusTextOf(response), headers });
 }
 
 const UPPER_A = 65;
