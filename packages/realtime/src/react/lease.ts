@@ -101,17 +101,21 @@ export class Lease {
   }
 }
 
-const leases = new WeakMap<AnyClient, Lease>();
+/** One `make(client)` per client, made on first use and gone with the client. */
+export function perClient<T>(make: (client: AnyClient) => T): (client: AnyClient) => T {
+  const made = new WeakMap<AnyClient, T>();
+  return (client) => {
+    let value = made.get(client);
+    if (value === undefined) {
+      value = make(client);
+      made.set(client, value);
+    }
+    return value;
+  };
+}
 
 /** The one lease of `client`, so every provider and hook on it counts in the same place. */
-export function leaseOf(client: AnyClient): Lease {
-  let lease = leases.get(client);
-  if (!lease) {
-    lease = new Lease(client);
-    leases.set(client, lease);
-  }
-  return lease;
-}
+export const leaseOf = perClient((client) => new Lease(client));
 
 function once(release: () => void): () => void {
   let done = false;

@@ -1,6 +1,6 @@
 import type { AuthErrorData } from '../client/auth.js';
 import type { UserData } from '../client/user.js';
-import type { AnyClient } from './lease.js';
+import { type AnyClient, perClient } from './lease.js';
 
 /** `signed-out`: signin never asked. `signing-in`: asked, no answer on this connection yet. */
 export type SigninState = 'signed-out' | 'signing-in' | 'signed-in' | 'failed';
@@ -65,13 +65,5 @@ export class UserStore {
   }
 }
 
-const stores = new WeakMap<AnyClient, UserStore>();
-
-export function userStore(client: AnyClient): UserStore {
-  let store = stores.get(client);
-  if (!store) {
-    store = new UserStore(client);
-    stores.set(client, store);
-  }
-  return store;
-}
+/** The one user store of `client`, shared by every `useUser` on it. */
+export const userStore = perClient((client) => new UserStore(client));
