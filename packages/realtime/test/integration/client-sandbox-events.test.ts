@@ -7,6 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Channel, type EventMetadata, ValidationError } from '../../src/index.js';
 import type { RealtimeServer } from '../../src/server.js';
+import { expectSendToUser, expectSocketIdExcludes } from '../helpers/flows.js';
 import {
   type AuthApp,
   ClientFleet,
@@ -38,21 +39,8 @@ afterAll(async () => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('server triggers', () => {
-  it('socketId excludes that connection; the others still get the event', async () => {
-    const ada = await fleet.connected('ada');
-    const bob = await fleet.connected('bob');
-    const adaGot: unknown[] = [];
-    const bobGot: unknown[] = [];
-    const adaChannel = ada.subscribe('private-feed').bind('post', (data) => adaGot.push(data));
-    const bobChannel = bob.subscribe('private-feed').bind('post', (data) => bobGot.push(data));
-    await Promise.all([adaChannel.subscribed, bobChannel.subscribed]);
-
-    await server.trigger('private-feed', 'post', { n: 1 }, { socketId: ada.connection.socketId as string });
-    await server.trigger('private-feed', 'post', { n: 2 });
-    await waitFor(() => bobGot.length === 2 && adaGot.length === 1);
-    expect(bobGot).toEqual([{ n: 1 }, { n: 2 }]);
-    expect(adaGot).toEqual([{ n: 2 }]);
-  });
+  it('socketId excludes that connection; the others still get the event', () =>
+    expectSocketIdExcludes(fleet, server));
 });
 
 describe('client events', () => {
@@ -135,27 +123,11 @@ describe('client events', () => {
 
 describe('users', () => {
   it('signin, then sendToUser reaches client.user on every connection of that user', async () => {
-    const ada = await fleet.connected('ada');
-    const adaPhone = await fleet.connected('ada');
-    const bob = await fleet.connected('bob');
-    const got: unknown[] = [];
-    const phoneGot: unknown[] = [];
-    const bobGot: unknown[] = [];
-    ada.user.bind('notice', (data) => got.push(data));
-    adaPhone.user.bind('notice', (data) => phoneGot.push(data));
-    bob.user.bind('notice', (data) => bobGot.push(data));
-    const [user] = await Promise.all([ada.signin(), adaPhone.signin(), bob.signin()]);
+    const { ada, user } = await expectSendToUser(fleet, server);
     expect(user).toEqual({ id: 'ada', user_info: { name: 'user ada' } });
     expect(auth.requests.some((r) => r.socket_id === ada.connection.socketId && !r.channel_name)).toBe(true);
     // #server-to-user-ada is the user's own, not a channel of the app's table.
     expect(ada.channel('#server-to-user-ada')).toBeUndefined();
-
-    await server.sendToUser('ada', 'notice', { text: 'hello ada' });
-    await waitFor(() => got.length === 1 && phoneGot.length === 1);
-    expect(got).toEqual([{ text: 'hello ada' }]);
-    expect(phoneGot).toEqual([{ text: 'hello ada' }]);
-    await sleep(50);
-    expect(bobGot).toEqual([]);
   });
 
   it('terminateConnections closes with 4009: the client goes failed and does not reconnect', async () => {

@@ -8,6 +8,7 @@ import { AuthenticationError, ValidationError } from '@x/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EventMetadata, Member } from '../../src/index.js';
 import { RealtimeServer } from '../../src/server.js';
+import { expectSendToUser, expectSocketIdExcludes } from '../helpers/flows.js';
 import { type AuthApp, ClientFleet, startAuthApp, waitFor } from '../helpers/sandbox.js';
 import { SOKETI_APP, type Soketi, startSoketi } from '../helpers/soketi.js';
 
@@ -139,20 +140,8 @@ describe('client and server SDK against soketi', () => {
     expect(got).toEqual([{ n: 1 }, 'plain text']);
   });
 
-  it('private channel: authorized through our server; socketId excludes that connection', async () => {
-    const ada = await fleet.connected('ada');
-    const bob = await fleet.connected('bob');
-    const adaGot: unknown[] = [];
-    const bobGot: unknown[] = [];
-    const adaChannel = ada.subscribe('private-feed').bind('post', (data) => adaGot.push(data));
-    const bobChannel = bob.subscribe('private-feed').bind('post', (data) => bobGot.push(data));
-    await Promise.all([adaChannel.subscribed, bobChannel.subscribed]);
-    await server.trigger('private-feed', 'post', { n: 1 }, { socketId: ada.connection.socketId as string });
-    await server.trigger('private-feed', 'post', { n: 2 });
-    await waitFor(() => bobGot.length === 2 && adaGot.length === 1);
-    expect(bobGot).toEqual([{ n: 1 }, { n: 2 }]);
-    expect(adaGot).toEqual([{ n: 2 }]);
-  });
+  it('private channel: authorized through our server; socketId excludes that connection', () =>
+    expectSocketIdExcludes(fleet, server));
 
   it('presence: members on both sides, channels.get user_count, channels.users, channels.list', async () => {
     const ada = await fleet.connected('ada');
@@ -229,21 +218,6 @@ describe('client and server SDK against soketi', () => {
   });
 
   it('signin, then sendToUser reaches every connection of that user and no one else', async () => {
-    const ada = await fleet.connected('ada');
-    const adaPhone = await fleet.connected('ada');
-    const bob = await fleet.connected('bob');
-    const got: unknown[] = [];
-    const phoneGot: unknown[] = [];
-    const bobGot: unknown[] = [];
-    ada.user.bind('notice', (data) => got.push(data));
-    adaPhone.user.bind('notice', (data) => phoneGot.push(data));
-    bob.user.bind('notice', (data) => bobGot.push(data));
-    await Promise.all([ada.signin(), adaPhone.signin(), bob.signin()]);
-    await server.sendToUser('ada', 'notice', { text: 'hello ada' });
-    await waitFor(() => got.length === 1 && phoneGot.length === 1);
-    expect(got).toEqual([{ text: 'hello ada' }]);
-    expect(phoneGot).toEqual([{ text: 'hello ada' }]);
-    await sleep(50);
-    expect(bobGot).toEqual([]);
+    await expectSendToUser(fleet, server);
   });
 });
