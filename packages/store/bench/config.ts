@@ -30,8 +30,9 @@ export const SAFETY_MARGIN_MS = process.env.BENCH_SAFETY_MARGIN_MS
 /** `BENCH_TASKS=export` runs only the export scenarios. */
 export const TASKS = (process.env.BENCH_TASKS ?? 'export,update').split(',');
 export const TEMPLATES = 100;
-/** Export: share of the limit's ceiling; update: @x/store's batch time over the hand-made batch's. */
+/** Export: share of the limit's ceiling. */
 export const TARGET = 0.98;
-export const UPDATE_TARGET = 1.1;
+/** Update: @x/store's batch over the hand-made batches, for wall time and client CPU each (issue 21). */
+export const UPDATE_TARGET = 1.0;
 /** The naive retry loop of the official client gives up after this many 429s on one call. */
 export const MAX_RETRIES_PER_CALL = 50;

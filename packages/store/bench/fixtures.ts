@@ -23,7 +23,7 @@ const WooCommerceRestApi = (
 
 // ---- keys and sandboxes -------------------------------------------------------------------------------
 
-function newKey(): StoreKey {
+export function newKey(): StoreKey {
   return {
     consumerKey: `ck_${randomBytes(20).toString('hex')}`,
     consumerSecret: `cs_${randomBytes(20).toString('hex')}`,
