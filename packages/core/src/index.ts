@@ -22,6 +22,7 @@ export {
   streamBody,
 } from './body.js';
 export { BaseClient } from './client.js';
+export { type Check as CompiledCheck, compileCheck } from './compiled-check.js';
 export type { XErrorOptions } from './errors.js';
 export {
   AbortError,

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { compileCheck } from './compiled-check.js';
 import { ResponseValidationError, ValidationError, type ValidationIssue } from './errors.js';
 import type { Logger } from './log.js';
 
@@ -212,6 +213,9 @@ export function parseResponse<S extends z.ZodMiniType>(
   ctx: ResponseContext,
 ): z.infer<S> {
   if (ctx.mode === 'off') return body as z.infer<S>;
+  // The body zod would accept unchanged is used as it is, without zod's copy (compiled-check.ts); any
+  // other body, and every schema that transforms, goes to zod for its result or its issues.
+  if (compileCheck(schema)?.(body)) return body as z.infer<S>;
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const error = new ResponseValidationError({

@@ -1,0 +1,369 @@
+import * as z from 'zod/mini';
+import { generateCheck } from './internal/check-code.js';
+
+/**
+ * A zod/mini schema turned into a plain predicate, built once per schema: "would zod accept this value
+ * and return it unchanged?"
+ *
+ * Why: zod parses by interpretation and copies every object it walks. Checking a 1.2 KB response cost
+ * about as much as the whole fetch, and a 100-order batch spent more time in zod than in JSON.parse. The
+ * predicate answers without allocating; when it says yes the value is used as it is, when it says no the
+ * caller runs zod, which reports the issues (or applies a transform). So zod stays the one definition
+ * and the one source of error messages; this is only a faster "yes".
+ *
+ * A predicate exists only for schemas made of what it understands (objects of every kind, arrays,
+ * tuples, unions, optional, nullable, records, enums, literals, never, primitives and their checks) and
+ * built by a zod release it was tested against. Anything that could change a value (defaults, pipes,
+ * transforms) makes `compileCheck` return undefined: such schemas always go to zod.
+ *
+ * `looseInputs`: strict objects accept unknown keys (an input's `allowUnknownFields` opt-out); a
+ * stripping object never does, since zod would drop them.
+ */
+export type Check = (value: unknown, looseInputs?: boolean) => boolean;
+
+/**
+ * The zod releases whose internals (`_zod.def`, `optin`/`optout`, traits, `run`) this reads and whose
+ * behaviour the property test (test/fuzz/compiled-check.test.ts) compared it with. Any other release: no
+ * predicate, zod parses everything. Add a minor only after that test passes against it.
+ */
+const TESTED_ZOD = { major: 4, minors: [6] } as const;
+
+type Node = z.core.$ZodType;
+export type Def = z.core.$ZodTypeDef & Record<string, any>;
+
+/**
+ * What `build` made of a node: its predicate, and whether the predicate is exact, i.e. "no" also means
+ * "zod refuses" (no stripping object or rewriting check inside). A union may only try an option after
+ * exact ones: zod takes the first option that accepts, changed or not.
+ */
+export interface Compiled {
+  check: Check;
+  exact: boolean;
+}
+
+/** Per schema node (so a wrapper made per call, `z.array(item)`, reuses its item's work); a string says why not. */
+const nodes = new WeakMap<object, Compiled | string>();
+/** Per schema passed to `compileCheck`: the fastest form this runtime allows. */
+const roots = new WeakMap<object, Check | null>();
+const PARSE_CONTEXT = { async: false } as const;
+const OBJECT_PROTOTYPE = Object.prototype;
+const hasOwn = (value: object, key: string) => Object.hasOwn(value, key);
+
+/** Whether `new Function` works here; learnt once, so a CSP that forbids it reports one violation. */
+let canGenerate: boolean | undefined;
+
+/** `how` is for tests, which compare both forms with zod; without it the fastest form is cached per schema. */
+export function compileCheck(schema: z.ZodMiniType, how?: 'generated' | 'closures'): Check | undefined {
+  const node = schema as unknown as Node;
+  if (how) {
+    const compiled = compile(node);
+    if (typeof compiled === 'string') return undefined;
+    return how === 'closures' ? compiled.check : generateCheck(node, compile, () => undefined);
+  }
+  let check = roots.get(schema);
+  if (check === undefined) {
+    const compiled = compile(node);
+    check = typeof compiled === 'string' ? null : compiled.check;
+    if (check && canGenerate !== false && !z.config().jitless) {
+      // A thin wrapper (`z.array(item)` made per call) calls its inner schema's own cached predicate
+      // instead of inlining it again.
+      const inner = wrapped(node);
+      if (inner) compileCheck(inner as unknown as z.ZodMiniType);
+      const generated = generateCheck(node, compile, (n) => (n === node ? undefined : roots.get(n)));
+      canGenerate = generated !== undefined;
+      check = generated ?? check;
+    }
+    roots.set(schema, check);
+  }
+  return check ?? undefined;
+}
+
+/** Why a schema has no predicate (`path: reason`), or undefined when it has one. For tests and reports. */
+export function uncompiledReason(schema: z.ZodMiniType): string | undefined {
+  const compiled = compile(schema as unknown as Node);
+  return typeof compiled === 'string' ? compiled : undefined;
+}
+
+function wrapped(node: Node): Node | undefined {
+  const def = node._zod.def as Def;
+  if (def.type === 'array') return def.element;
+  if (def.type === 'optional' || def.type === 'nullable') return def.innerType;
+  return undefined;
+}
+
+/** The node's closures, memoized; a node met again while being built (a recursive schema) is refused. */
+export function compile(node: Node): Compiled | string {
+  const known = nodes.get(node);
+  if (known !== undefined) return known;
+  nodes.set(node, 'recursive schema');
+  const result = tested(node) ? build(node) : `zod ${versionOf(node)} (tested: 4.6)`;
+  nodes.set(node, result);
+  return result;
+}
+
+function tested(node: Node): boolean {
+  const version = node._zod.version as { major?: number; minor?: number } | undefined;
+  return (
+    version?.major === TESTED_ZOD.major && (TESTED_ZOD.minors as readonly number[]).includes(version.minor!)
+  );
+}
+
+function versionOf(node: Node): string {
+  const v = node._zod.version as { major?: number; minor?: number; patch?: number } | undefined;
+  return v ? `${v.major}.${v.minor}.${v.patch}` : 'of unknown version';
+}
+
+const exactly = (check: Check, exact = true): Compiled => ({ check, exact });
+
+function build(node: Node): Compiled | string {
+  const def = node._zod.def as Def;
+  const checked = def.checks !== undefined && def.checks.length > 0;
+  const type = def.type as string;
+  if (checked && !LEAVES.has(type)) return `${type} with checks (a refinement)`;
+  switch (type) {
+    case 'object':
+      return object(def);
+    case 'array': {
+      const element = compile(def.element);
+      if (typeof element === 'string') return `[]: ${element}`;
+      const check = element.check;
+      return exactly((value, loose) => {
+        if (!Array.isArray(value)) return false;
+        for (let i = 0; i < value.length; i++) if (!check(value[i], loose)) return false;
+        return true;
+      }, element.exact);
+    }
+    case 'tuple':
+      return tuple(def);
+    case 'optional': {
+      const inner = compile(def.innerType);
+      if (typeof inner === 'string') return inner;
+      const check = inner.check;
+      // `z.exactOptional`: absent is fine, an explicit undefined is not.
+      if (node._zod.traits.has('$ZodExactOptional')) return inner;
+      return exactly((value, loose) => value === undefined || check(value, loose), inner.exact);
+    }
+    case 'nullable': {
+      const inner = compile(def.innerType);
+      if (typeof inner === 'string') return inner;
+      const check = inner.check;
+      return exactly((value, loose) => value === null || check(value, loose), inner.exact);
+    }
+    case 'union':
+      return union(def);
+    case 'record':
+      return record(def);
+    case 'enum':
+    case 'literal': {
+      if (checked) return exactly(leaf(node));
+      const values = node._zod.values;
+      return values ? exactly((value) => values.has(value as never)) : `${type} without values`;
+    }
+    case 'unknown':
+    case 'any':
+      return exactly(() => true);
+    case 'string':
+      return primitive(node, def, (value) => typeof value === 'string');
+    case 'number':
+      // zod's number refuses NaN and the infinities; JSON cannot carry them anyway.
+      return primitive(node, def, (value) => Number.isFinite(value));
+    case 'boolean':
+      return primitive(node, def, (value) => typeof value === 'boolean');
+    case 'null':
+      return exactly((value) => value === null);
+    case 'undefined':
+      return exactly((value) => value === undefined);
+    case 'never':
+      // A field that may only be absent (`z.optional(z.never())`): present, zod refuses it with its message.
+      return exactly(() => false);
+    case 'date':
+      return exactly(leaf(node), !def.coerce);
+    default:
+      // pipe, transform, default, prefault, catch, lazy, intersection, readonly, ...: zod always.
+      return type;
+  }
+}
+
+/** Types whose checks `leaf` can run; a check on anything else (a refined object) means zod always. */
+const LEAVES = new Set(['string', 'number', 'boolean', 'enum', 'literal', 'date']);
+
+function primitive(node: Node, def: Def, plain: Check): Compiled {
+  const checked = (def.checks?.length ?? 0) > 0 || isFormat(node);
+  // Coercion and rewriting checks (`z.trim()`) may accept with a change, where `leaf` says no.
+  const exact = !def.coerce && !(def.checks as Node[] | undefined)?.some(rewrites);
+  return checked || def.coerce ? exactly(leaf(node), exact) : exactly(plain);
+}
+
+function rewrites(check: Node): boolean {
+  return (check._zod.def as Def).check === 'overwrite';
+}
+
+/** A string format (`z.email()`, `z.url()`) is a schema and its own check. */
+export function isFormat(node: Node): boolean {
+  return node._zod.traits.has('$ZodCheck');
+}
+
+/**
+ * Primitives with checks (`z.int()`, a regex, an email format): zod's own run, which for a primitive
+ * allocates one small payload. A check that rewrites the value (`z.trim()`) answers no, so zod parses.
+ */
+function leaf(node: Node): Check {
+  return (value) => {
+    const payload = node._zod.run({ value, issues: [] }, PARSE_CONTEXT);
+    return !(payload instanceof Promise) && payload.issues.length === 0 && payload.value === value;
+  };
+}
+
+/** An object zod copies into an equal one: a plain object without an own `__proto__` (zod drops that key). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.getPrototypeOf(value) === OBJECT_PROTOTYPE &&
+    !hasOwn(value, '__proto__')
+  );
+}
+
+/** The object's fields and what happens to keys the shape does not name. */
+export interface ObjectPlan {
+  keys: string[];
+  fields: Compiled[];
+  /** zod leaves an absent field absent (optional in and out); any other absent field goes to zod. */
+  absentOk: boolean[];
+  /** keep: loose; strict: refused unless loose inputs; strip: refused (zod would drop them); else checked. */
+  extra: 'keep' | 'strict' | 'strip' | Compiled;
+}
+
+export function objectPlan(def: Def): ObjectPlan | string {
+  const shape = def.shape as Record<string, Node>;
+  if (Object.getOwnPropertySymbols(shape).length > 0) return 'object with symbol keys';
+  const keys = Object.keys(shape);
+  if (keys.includes('__proto__')) return 'object with a __proto__ field';
+  const fields: Compiled[] = [];
+  const absentOk: boolean[] = [];
+  for (const key of keys) {
+    const field = compile(shape[key]!);
+    if (typeof field === 'string') return `${key}: ${field}`;
+    fields.push(field);
+    const zod = shape[key]!._zod;
+    absentOk.push(zod.optin !== undefined && zod.optout === 'optional');
+  }
+  const catchall = def.catchall as Node | undefined;
+  const catchallType = (catchall?._zod.def as Def | undefined)?.type;
+  let extra: ObjectPlan['extra'];
+  if (!catchall) extra = 'strip';
+  else if (catchallType === 'never') extra = 'strict';
+  else if (catchallType === 'unknown' || catchallType === 'any') extra = 'keep';
+  else {
+    const compiled = compile(catchall);
+    if (typeof compiled === 'string') return `(catchall): ${compiled}`;
+    extra = compiled;
+  }
+  return { keys, fields, absentOk, extra };
+}
+
+function object(def: Def): Compiled | string {
+  const plan = objectPlan(def);
+  if (typeof plan === 'string') return plan;
+  const { keys, absentOk, extra } = plan;
+  // Parallel arrays and an index loop: this runs for every object of every response item.
+  const checks = plan.fields.map((field) => field.check);
+  const count = keys.length;
+  const known = new Set(keys);
+  const extraCheck = typeof extra === 'object' ? extra.check : undefined;
+  const exact =
+    plan.fields.every((field) => field.exact) &&
+    extra !== 'strip' &&
+    (typeof extra !== 'object' || extra.exact);
+  return exactly((value, loose) => {
+    if (!isPlainObject(value)) return false;
+    for (let i = 0; i < count; i++) {
+      const key = keys[i]!;
+      const field = value[key];
+      if (field === undefined && !(key in value)) {
+        if (absentOk[i]) continue;
+        return false;
+      }
+      if (!checks[i]!(field, loose)) return false;
+    }
+    if (extra === 'keep' || (extra === 'strict' && loose)) return true;
+    for (const key in value) {
+      if (known.has(key)) continue;
+      if (!extraCheck?.(value[key], loose)) return false;
+    }
+    return true;
+  }, exact);
+}
+
+function tuple(def: Def): Compiled | string {
+  const items = (def.items as Node[]).map(compile);
+  const failed = items.findIndex((item) => typeof item === 'string');
+  if (failed >= 0) return `[${failed}]: ${items[failed]}`;
+  // An optional item lets zod shorten or pad the tuple; such tuples go to zod.
+  if ((def.items as Node[]).some((item) => item._zod.optin !== undefined)) return 'tuple with optional items';
+  const rest = def.rest ? compile(def.rest) : undefined;
+  if (typeof rest === 'string') return `[...]: ${rest}`;
+  const checks = (items as Compiled[]).map((item) => item.check);
+  const restCheck = rest?.check;
+  const count = checks.length;
+  const exact = (items as Compiled[]).every((item) => item.exact) && (rest?.exact ?? true);
+  return exactly((value, loose) => {
+    if (!Array.isArray(value) || value.length < count || (!restCheck && value.length > count)) return false;
+    for (let i = 0; i < count; i++) if (!checks[i]!(value[i], loose)) return false;
+    for (let i = count; i < value.length; i++) if (!restCheck!(value[i], loose)) return false;
+    return true;
+  }, exact);
+}
+
+function union(def: Def): Compiled | string {
+  // `z.xor`: exactly one option may accept, which "the first that accepts" cannot tell.
+  if (def.inclusive === false) return 'exclusive union (xor)';
+  const options = def.options as Node[];
+  // `openEnum` (known values or any string) is "a string": no need to try the enum first.
+  if (options.some(isPlainString) && options.every(onlyStrings))
+    return exactly((value) => typeof value === 'string');
+  const compiled = options.map(compile);
+  const failed = compiled.findIndex((option) => typeof option === 'string');
+  if (failed >= 0) return `(option ${failed}): ${compiled[failed]}`;
+  const all = compiled as Compiled[];
+  if (all.slice(0, -1).some((option) => !option.exact)) return 'union with an inexact option before the last';
+  const checks = all.map((option) => option.check);
+  // Options are checked as for responses: zod reports unknown keys inside a union as a failed union,
+  // which the `allowUnknownFields` opt-out does not forgive.
+  return exactly(
+    (value) => {
+      for (const check of checks) if (check(value, false)) return true;
+      return false;
+    },
+    all.every((option) => option.exact),
+  );
+}
+
+function isPlainString(node: Node): boolean {
+  const def = node._zod.def as Def;
+  return def.type === 'string' && !def.checks?.length && !isFormat(node) && !def.coerce;
+}
+
+/** Accepts nothing but strings, unchanged: with a plain string among the options, exactly all strings. */
+function onlyStrings(node: Node): boolean {
+  const def = node._zod.def as Def;
+  if (def.type === 'string') return !def.coerce && !(def.checks as Node[] | undefined)?.some(rewrites);
+  if (def.type === 'enum' || def.type === 'literal')
+    return !def.checks?.length && [...(node._zod.values ?? [undefined])].every((v) => typeof v === 'string');
+  return false;
+}
+
+function record(def: Def): Compiled | string {
+  const key = def.keyType._zod.def as Def;
+  if (key.type !== 'string' || key.checks?.length || key.coerce || isFormat(def.keyType))
+    return 'record with keys other than plain strings';
+  const inner = compile(def.valueType);
+  if (typeof inner === 'string') return `{}: ${inner}`;
+  const check = inner.check;
+  return exactly((value, loose) => {
+    // zod reads symbol keys too (and refuses them as not strings).
+    if (!isPlainObject(value) || Object.getOwnPropertySymbols(value).length > 0) return false;
+    for (const k of Object.keys(value)) if (!check(value[k], loose)) return false;
+    return true;
+  }, inner.exact);
+}
