@@ -2,6 +2,7 @@ import {
   type APIPromise,
   type BaseClient,
   BatchError,
+  compileCheck,
   type PagePromise,
   type PageStrategy,
   pageNumberStrategy,
@@ -10,7 +11,6 @@ import {
   type RequestSpec,
 } from '@x/core';
 import * as z from 'zod/mini';
-import { compileCheck } from '../schemas/check.js';
 import { type BatchItemError, batchItemError, deleteParams } from '../schemas/common.js';
 import { checkInput, checkItem } from '../schemas/validate.js';
 

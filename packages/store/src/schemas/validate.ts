@@ -1,6 +1,5 @@
-import { parseInput, ResponseValidationError, toIssues } from '@x/core';
+import { compileCheck, parseInput, ResponseValidationError, toIssues } from '@x/core';
 import type * as z from 'zod/mini';
-import { compileCheck } from './check.js';
 
 /**
  * Inputs are checked before anything is sent, and a field the schema does not know is an error: the store

@@ -1,6 +1,6 @@
+import { compileCheck } from '@x/core';
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
-import { compileCheck } from '../../src/schemas/check.js';
 import { batchItemError } from '../../src/schemas/common.js';
 import {
   customer,
