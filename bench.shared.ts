@@ -72,8 +72,13 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** Measures every variant of every group in both modes; throws if a variant answers differently. */
+/**
+ * Measures every variant of every group in both modes; throws if a variant answers differently.
+ * `BENCH_ONLY=x-store,official` keeps those variant keys (e.g. one client under `--cpu-prof`).
+ */
 export async function compareCalls(groups: CallGroup[], settings: CallSettings): Promise<CallRow[]> {
+  const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+  if (only) groups = groups.map((g) => ({ ...g, variants: g.variants.filter((v) => only.includes(v.key)) }));
   const modes = [
     { name: 'sequential', concurrency: 1 },
     { name: `conc ${settings.concurrency}`, concurrency: settings.concurrency },
