@@ -70,6 +70,7 @@ export class BaseClient<O extends object = ClientOptions> {
   readonly #totalTimeout: number | undefined;
   readonly #idleTimeout: number;
   readonly #maxErrorBodyBytes: number;
+  readonly #maxResponseBytes: number;
   readonly #agent: unknown;
   readonly #retry: RetryOptions;
   readonly #shared: SharedState;
@@ -92,13 +93,14 @@ export class BaseClient<O extends object = ClientOptions> {
     this.#totalTimeout = settings.totalTimeout;
     this.#idleTimeout = settings.idleTimeout;
     this.#maxErrorBodyBytes = settings.maxErrorBodyBytes;
+    this.#maxResponseBytes = settings.maxResponseBytes;
     this.#agent = options.agent;
     this.#retry = settings.retry;
     this.#shared = BaseClient.#inheriting ?? {
       limiter: resolveLimiter(options.rateLimit, adapter.defaultRateLimit),
       budget: options.retryBudget === false ? undefined : (options.retryBudget ?? new RetryBudget()),
     };
-    this.#transport = new Transport(options.fetch);
+    this.#transport = new Transport(options.fetch, options.agent);
     this.#hooks = options.hooks ?? {};
     this.#validation = options.validateResponses ?? 'strict';
     this.logger = new RedactingLogger(options.logger ?? console, options.logLevel ?? 'warn', this.#redactor);
@@ -348,6 +350,7 @@ export class BaseClient<O extends object = ClientOptions> {
         onProgress: options.onProgress,
         responseType: spec.responseType === 'stream' ? 'stream' : 'text',
         maxErrorBodyBytes: this.#maxErrorBodyBytes,
+        maxResponseBytes: options.maxResponseBytes ?? this.#maxResponseBytes,
         agent: this.#agent,
         attempt: attemptLabel(call),
       });

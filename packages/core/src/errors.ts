@@ -201,6 +201,20 @@ export class TimeoutError extends ConnectionError {
   }
 }
 
+/**
+ * A successful response's body is larger than `maxResponseBytes`: the read stopped there (or never began,
+ * when `content-length` said so), so one oversized answer cannot take the process's memory. Not retried.
+ */
+export class ResponseTooLargeError extends XError {
+  static override readonly brand: string = 'ResponseTooLargeError';
+  /** The `maxResponseBytes` in force. */
+  readonly limit: number;
+  constructor(message: string, options: XErrorOptions & { limit: number }) {
+    super(message, options);
+    this.limit = options.limit;
+  }
+}
+
 export class AbortError extends XError {
   static override readonly brand: string = 'AbortError';
 }

@@ -45,6 +45,7 @@ export {
   RateLimitStoreError,
   RealtimeError,
   RedirectError,
+  ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,
   type TimeoutKind,

@@ -80,11 +80,26 @@ export interface ClientOptions {
   rateLimit?: RateLimitOptions | RateLimiter | false | undefined;
   /** A retry budget shared by every call of this client; `false` disables it. */
   retryBudget?: RetryBudget | false | undefined;
+  /**
+   * Your own `fetch` (a proxy or private-CA `dispatcher`, a test double): every request then goes through
+   * ky over it, in every runtime. Without it, Node sends ordinary requests over its native path (undici)
+   * and other runtimes use ky over the global `fetch`.
+   */
   fetch?: FetchLike | undefined;
-  /** Node only: the `http(s).Agent` for streamed uploads, which bypass `fetch` (private CA, keep-alive). */
+  /**
+   * Node only: an `http(s).Agent` (private CA, proxy agent, socket options). Given one, every request of
+   * the client, ordinary and streamed, goes over `node:http(s)` with it. Ignored when `fetch` is given,
+   * except for streamed uploads, which always take node:http in Node.
+   */
   agent?: unknown;
   /** Error bodies are kept up to this many bytes (and messages to 2 000 characters). Default 65 536. */
   maxErrorBodyBytes?: number | undefined;
+  /**
+   * A successful body larger than this fails with `ResponseTooLargeError` instead of being read whole
+   * (a `content-length` above it fails before reading). Default 104 857 600 (100 MiB). Not applied to
+   * `responseType: 'stream'` downloads, which the caller reads.
+   */
+  maxResponseBytes?: number | undefined;
   logger?: Logger | undefined;
   /** Default `warn`. */
   logLevel?: LogLevel | undefined;
@@ -101,6 +116,8 @@ export interface RequestOptions {
   totalTimeout?: number | undefined;
   idleTimeout?: number | undefined;
   maxRetries?: number | undefined;
+  /** This call's `maxResponseBytes` (e.g. raised for one known-large export). */
+  maxResponseBytes?: number | undefined;
   /** Sent in the service's idempotency header, and makes a POST safe to retry. */
   idempotencyKey?: string | undefined;
   /** Declares a non-idempotent request safe to repeat (the caller knows the server dedupes). */

@@ -1,8 +1,10 @@
 import ky from 'ky';
-import { sendStreamed } from '#transfer';
+import { createNativeSender, sendStreamed } from '#transfer';
 import type { OutgoingBody } from './body.js';
-import { AbortError, ConnectionError, TimeoutError, ValidationError, XError } from './errors.js';
-import { redactUrl } from './internal/redact.js';
+import { ConnectionError, ValidationError, XError } from './errors.js';
+import { type BodyLimit, readText } from './internal/read-body.js';
+import type { NativeSender } from './internal/transfer.js';
+import { type TimedOut, toTransportError } from './internal/transport-errors.js';
 
 /**
  * The one place that touches the network: one attempt, under its timeouts and a caller's signal.
@@ -17,8 +19,12 @@ import { redactUrl } from './internal/redact.js';
  * original body. That also keeps custom fetch implementations with their own `Request` class working
  * (undici's `fetch` with a private CA or proxy `dispatcher`).
  *
- * Streamed bodies in Node take `#transfer` (node:http), since Node's fetch buffers them whole; elsewhere
- * they go through fetch with `duplex: 'half'`.
+ * In Node, `#transfer` gives two more paths: ordinary requests go over undici's dispatcher (or node:http
+ * with the client's `agent`), without ky or fetch, at a third of their CPU (see internal/native-node.ts),
+ * unless the client was given its own `fetch`; streamed bodies go over node:http, since Node's fetch
+ * buffers them whole. Elsewhere (browsers, workers, Deno, Bun) everything goes through ky over fetch,
+ * streams with `duplex: 'half'`. Both paths read bodies under the same limits and timeouts and fail with
+ * the same typed errors (internal/transport-errors.ts).
  */
 export interface SendInput {
   method: string;
@@ -35,7 +41,9 @@ export interface SendInput {
   responseType: 'text' | 'stream';
   /** Error bodies are read up to this many bytes; the rest is discarded. */
   maxErrorBodyBytes: number;
-  /** Node `http.Agent` for streamed uploads. */
+  /** A successful body beyond this many bytes fails with `ResponseTooLargeError` (not for `stream`). */
+  maxResponseBytes: number;
+  /** Node `http.Agent` for streamed uploads (ordinary requests take the client's, given to the Transport). */
   agent: unknown;
   /** Which attempt of the call this is (`attempt 3 of 3`): a timeout on the last one reads differently. */
   attempt?: string | undefined;
@@ -57,14 +65,20 @@ export interface SendResult {
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
-type TimedOut = { kind: 'attempt' | 'idle' };
-
 export class Transport {
   readonly #fetch: FetchLike;
+  /** Node's own path for ordinary requests; undefined when the client was given a `fetch`, or outside Node. */
+  readonly #native: NativeSender | undefined;
 
-  constructor(fetchImpl: FetchLike | undefined) {
+  constructor(fetchImpl: FetchLike | undefined, agent?: unknown) {
     // Looked up per call, not captured, so a test or polyfill that replaces globalThis.fetch still applies.
     this.#fetch = fetchImpl ?? ((input, init) => globalThis.fetch(input, init));
+    this.#native = fetchImpl === undefined ? createNativeSender?.(agent) : undefined;
+  }
+
+  /** Which path ordinary requests of this transport take (tests and diagnostics). */
+  get path(): 'native' | 'fetch' {
+    return this.#native ? 'native' : 'fetch';
   }
 
   async send(input: SendInput): Promise<SendResult> {
@@ -104,7 +118,22 @@ export class Transport {
         throw error;
       }
     };
+    const okLimit: BodyLimit = { bytes: input.maxResponseBytes, over: 'fail' };
+    const errorLimit: BodyLimit = { bytes: input.maxErrorBodyBytes, over: 'truncate' };
     try {
+      if (this.#native && input.body?.kind !== 'stream') {
+        return await this.#native({
+          method: input.method,
+          url: input.url,
+          headers: input.headers,
+          body: input.body?.value,
+          signal: controller.signal,
+          responseType: input.responseType,
+          okLimit,
+          errorLimit,
+          touch,
+        });
+      }
       const response =
         input.body?.kind === 'stream' && sendStreamed
           ? await sendStreamed({
@@ -124,9 +153,10 @@ export class Transport {
       }
       const { text, truncated } = await readText(
         response,
-        response.ok ? Number.POSITIVE_INFINITY : input.maxErrorBodyBytes,
+        response.ok ? okLimit : errorLimit,
         touch,
         controller.signal,
+        input,
       );
       return { response, text, stream: undefined, truncated };
     } catch (error) {
@@ -234,137 +264,4 @@ function countingStream(
       else await iterator.return?.();
     },
   });
-}
-
-/**
- * Reads at most `limit` bytes of text, then cancels the rest, so a huge error page costs little. Each read
- * also ends with the attempt's signal: a fetch need not tie the body to the signal it was given (Node 20's
- * undici, after retrying a 421 on a new connection, neither aborts nor errors that body), and the timeout
- * must cover the body all the same.
- */
-async function readText(
-  response: Response,
-  limit: number,
-  touch: () => void,
-  signal: AbortSignal,
-): Promise<{ text: string; truncated: boolean }> {
-  if (!response.body) return { text: '', truncated: false };
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let kept = 0;
-  for (;;) {
-    const { done, value } = await readUntil(reader, signal);
-    if (done) return { text: text + decoder.decode(), truncated: false };
-    touch();
-    const room = limit - kept;
-    if (value.byteLength > room) {
-      text += decoder.decode(value.subarray(0, room));
-      await reader.cancel().catch(() => {});
-      return { text, truncated: true };
-    }
-    kept += value.byteLength;
-    text += decoder.decode(value, { stream: true });
-  }
-}
-
-/** One read, or the signal's reason once it aborts; the reader is then cancelled, not awaited (it may never settle). */
-function readUntil(
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-  signal: AbortSignal,
-): Promise<ReadableStreamReadResult<Uint8Array>> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      reader.cancel(signal.reason).catch(() => {});
-      reject(signal.reason);
-    };
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    reader
-      .read()
-      .then(resolve, reject)
-      .finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
-function toTransportError(error: unknown, input: SendInput, reason: unknown): Error {
-  const where = `${input.method} ${redactUrl(input.url.href)}`;
-  const timedOut = (reason as TimedOut | undefined)?.kind;
-  const which = input.attempt ? `, ${input.attempt}` : '';
-  if (timedOut === 'attempt')
-    return new TimeoutError(
-      `Request timed out after ${input.timeoutMs} ms (per-attempt timeout${which}): ${where}`,
-      {
-        cause: error,
-        timeout: 'attempt',
-      },
-    );
-  if (timedOut === 'idle')
-    return new TimeoutError(`No bytes moved for ${input.idleTimeoutMs} ms (idle timeout${which}): ${where}`, {
-      cause: error,
-      timeout: 'idle',
-    });
-  if (input.signal?.aborted)
-    return new AbortError(`Request aborted: ${where}`, { cause: input.signal.reason ?? error });
-  const code = errorCode(error);
-  const unsent = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
-  const message = causeMessage(error);
-  const what = explainFailure(code, message, input.url);
-  const reasonText = what ?? code ?? message;
-  return new ConnectionError(`Connection error${reasonText ? `: ${reasonText}` : ''} (${where})`, {
-    cause: error,
-    unsent,
-  });
-}
-
-/**
- * What a socket error code means for this URL, said plainly: `ECONNREFUSED` alone sends people to their
- * firewall when the server is simply not running, and OpenSSL's "wrong version number" hides that the
- * server speaks plain HTTP. Both fetch (undici puts the code in `cause`) and node:http land here.
- */
-function explainFailure(code: string | undefined, message: string | undefined, url: URL): string | undefined {
-  const origin = url.origin;
-  if (code === 'ECONNREFUSED')
-    return `nothing is listening at ${origin} (ECONNREFUSED): is the server running, and are the host and port right?`;
-  if (code === 'ENOTFOUND')
-    return `the host name ${url.hostname} does not resolve (ENOTFOUND): check the host in the URL`;
-  if (code === 'EAI_AGAIN')
-    return `the host name ${url.hostname} could not be resolved right now (EAI_AGAIN): DNS did not answer`;
-  if (
-    code === 'ERR_SSL_WRONG_VERSION_NUMBER' ||
-    code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG' ||
-    (code === 'EPROTO' && /wrong version number|packet length too long|http request/i.test(message ?? ''))
-  )
-    return `${origin} answered TLS with plain HTTP (${code}): this host speaks plain HTTP: use http:// (or set the TLS option false)`;
-  if (code === 'ECONNRESET' || (!code && /other side closed|socket hang up/i.test(message ?? '')))
-    return `the server at ${origin} closed the connection before answering in full (${code ?? message})${url.protocol === 'http:' ? '; if it serves HTTPS, use https://' : ''}`;
-  if (code === 'ETIMEDOUT') return `connecting to ${origin} timed out (ETIMEDOUT)`;
-  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH')
-    return `no network route to ${url.hostname} (${code})`;
-  return undefined;
-}
-
-/** undici wraps the socket error in `cause`, sometimes in an AggregateError (happy eyeballs). */
-function errorCode(error: unknown): string | undefined {
-  let current: any = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    if (typeof current.code === 'string' && /^E[A-Z_]+$/.test(current.code)) return current.code;
-    if (Array.isArray(current.errors) && current.errors.length > 0) {
-      const codes: unknown[] = current.errors.map((e: any) => e?.code);
-      return (codes.find((c) => typeof c === 'string') as string | undefined) ?? undefined;
-    }
-    current = current.cause;
-  }
-  return undefined;
-}
-
-/** The innermost reason undici gives ("bad port", "invalid onRequestStart method"), which `fetch failed` hides. */
-function causeMessage(error: unknown): string | undefined {
-  let current: any = error;
-  let message: string | undefined;
-  for (let depth = 0; current && depth < 4; depth++) {
-    if (typeof current.message === 'string' && current.message !== 'fetch failed') message = current.message;
-    current = current.cause;
-  }
-  return message;
 }

@@ -19,8 +19,16 @@ export interface Settings {
   totalTimeout: number | undefined;
   idleTimeout: number;
   maxErrorBodyBytes: number;
+  maxResponseBytes: number;
   retry: RetryOptions;
 }
+
+/**
+ * 100 MiB: ten times the largest body the SDKs' services send in practice (a ten-hour transcript with word
+ * timings, a 100-item product page with variations), so no real answer meets it, while one runaway or
+ * hostile answer stops there instead of growing the heap by three times its size (text, then parsed).
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 100 * 1024 * 1024;
 
 const LOG_LEVELS = { enum: ['debug', 'info', 'warn', 'error', 'off'] } as const;
 const VALIDATION_MODES = { enum: ['strict', 'warn', 'off'] } as const;
@@ -39,6 +47,7 @@ export function checkClientOptions(options: ClientOptions, adapter: ServiceAdapt
       idleTimeout: 'number',
       maxRetries: 'number',
       maxErrorBodyBytes: 'number',
+      maxResponseBytes: 'number',
       retry: 'object',
       fetch: 'function',
       logger: 'object',
@@ -77,6 +86,7 @@ export function resolveSettings(options: ClientOptions): Settings {
     totalTimeout: options.totalTimeout ?? options.retry?.deadlineMs,
     idleTimeout: options.idleTimeout ?? 60_000,
     maxErrorBodyBytes: options.maxErrorBodyBytes ?? 65_536,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     retry: {
       ...DEFAULT_RETRY,
       ...options.retry,
@@ -108,7 +118,7 @@ export function buildHeaders(
 ): Headers {
   const issues = [
     ...headerIssues(options.headers, 'options.headers'),
-    ...optionIssues(options, { idempotencyKey: 'string' }),
+    ...optionIssues(options, { idempotencyKey: 'string', maxResponseBytes: 'number' }),
   ];
   if (issues.length > 0) throw new ValidationError('request options', issues);
   const headers = new Headers({ accept: 'application/json' });

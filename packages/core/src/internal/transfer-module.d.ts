@@ -4,6 +4,8 @@
  * (esbuild reads tsconfig paths) would otherwise follow into the Node variant.
  */
 declare module '#transfer' {
-  import type { StreamedSendInput } from './transfer.js';
+  import type { NativeSender, StreamedSendInput } from './transfer.js';
   export const sendStreamed: ((input: StreamedSendInput) => Promise<Response>) | undefined;
+  /** Node only: a sender for ordinary requests, one per client (its connection pool); none in Bun and Deno, which keep fetch. */
+  export const createNativeSender: ((agent: unknown) => NativeSender | undefined) | undefined;
 }

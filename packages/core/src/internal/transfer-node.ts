@@ -12,6 +12,9 @@ import type { StreamSource } from '../body.js';
 import { FileError } from '../errors.js';
 import type { StreamedSendInput } from './transfer.js';
 
+/** Ordinary requests: undici's dispatcher, or node:http with the client's own agent (see native-node.ts). */
+export { createNativeSender } from './native-node.js';
+
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 const FILE_CHUNK_BYTES = 256 * 1024;
 

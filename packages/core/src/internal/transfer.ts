@@ -1,4 +1,5 @@
 import type { OutgoingBody } from '../body.js';
+import type { BodyLimit, ReadText } from './read-body.js';
 
 /** What the transport hands the runtime-specific streaming path (`#transfer`). */
 export interface StreamedSendInput {
@@ -15,3 +16,27 @@ export interface StreamedSendInput {
   /** The whole body is written: the per-attempt timeout starts now. */
   uploaded(): void;
 }
+
+/** One ordinary (not streamed) request on the Node-native path (`#transfer`'s `createNativeSender`). */
+export interface NativeSendInput {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: BodyInit | undefined;
+  /** Aborts the request and the body read: attempt timeout, deadline or caller. */
+  signal: AbortSignal;
+  /** `stream` hands a successful body over unread. */
+  responseType: 'text' | 'stream';
+  /** For a successful response (`fail`) and for an error response (`truncate`). */
+  okLimit: BodyLimit;
+  errorLimit: BodyLimit;
+  /** Called for every chunk read: activity for the idle timer. */
+  touch(): void;
+}
+
+export interface NativeResult extends ReadText {
+  response: Response;
+  stream: ReadableStream<Uint8Array> | undefined;
+}
+
+export type NativeSender = (input: NativeSendInput) => Promise<NativeResult>;

@@ -1,0 +1,164 @@
+/**
+ * The Node-native path's half of a response: decode the content encoding (`fetch` does, undici's
+ * dispatcher and node:http do not), read the body within its limit as one string, or hand it over as a
+ * web stream, and give the client the `Response` it shows users (`.withResponse()`, hooks): status and
+ * headers, no body, since the body has been read (as on the fetch path, where it is used up).
+ */
+import { Readable, type Transform } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate, constants as zlib } from 'node:zlib';
+import type { NativeAnswer } from './native-node.js';
+import { type BodyLimit, declaredTooLarge, type ReadText, tooLarge } from './read-body.js';
+import type { NativeResult, NativeSendInput } from './transfer.js';
+
+/** Statuses whose `Response` cannot have a body. */
+const NULL_BODY = new Set([101, 204, 205, 304]);
+/** Like fetch's, lenient about a truncated end: the data that did arrive is kept. */
+const LENIENT = { flush: zlib.Z_SYNC_FLUSH, finishFlush: zlib.Z_SYNC_FLUSH };
+const BOM = 0xfeff;
+
+export async function readNative(answer: NativeAnswer, input: NativeSendInput): Promise<NativeResult> {
+  const { body } = answer;
+  // Whatever happens below, a late socket error on a body nobody reads must not become an 'error' event
+  // without a listener (which would end the process).
+  body.on('error', () => {});
+  const ok = answer.status >= 200 && answer.status < 300;
+  let response: Response;
+  try {
+    response = toResponse(answer);
+  } catch (error) {
+    body.destroy();
+    throw error;
+  }
+  const noBody = input.method === 'HEAD' || NULL_BODY.has(answer.status);
+  if (noBody) {
+    body.resume();
+    return { response, text: '', stream: undefined, truncated: false };
+  }
+  const limit = ok ? input.okLimit : input.errorLimit;
+  const contentLength = answer.headers['content-length'];
+  const refused = declaredTooLarge(
+    typeof contentLength === 'string' ? contentLength : undefined,
+    limit,
+    input.method,
+    input.url,
+  );
+  if (refused && input.responseType !== 'stream') {
+    body.destroy();
+    throw refused;
+  }
+  const decoded = decode(body, answer.headers['content-encoding']);
+  if (ok && input.responseType === 'stream') {
+    return {
+      response,
+      text: '',
+      stream: Readable.toWeb(decoded) as unknown as ReadableStream<Uint8Array>,
+      truncated: false,
+    };
+  }
+  const read = await readAll(decoded, limit, input);
+  return { response, ...read, stream: undefined };
+}
+
+/** Status and headers as a web `Response`; a status outside 200-599 is not HTTP a client can act on. */
+function toResponse(answer: NativeAnswer): Response {
+  const { status } = answer;
+  if (!(status >= 200 && status <= 599))
+    throw new Error(`the server answered with status ${status}, which is not a final HTTP status`);
+  const headers = new Headers();
+  for (const name in answer.headers) {
+    const value = answer.headers[name];
+    if (typeof value === 'string') headers.append(name, value);
+    else if (value) for (const item of value) headers.append(name, item);
+  }
+  // A reason phrase is free text on the wire but must be a token-ish string for `Response`.
+  const statusText = /^[\t\x20-\x7e\x80-\xff]*$/.test(answer.statusText) ? answer.statusText : '';
+  return new Response(null, { status, statusText, headers });
+}
+
+/** Decoders for the content codings, outermost last (`gzip, br` was gzipped, then brotli'd); unknown ones are left as they are. */
+function decode(body: Readable, encoding: string | string[] | undefined): Readable {
+  if (typeof encoding !== 'string' || encoding === '' || encoding === 'identity') return body;
+  const codings = encoding
+    .toLowerCase()
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean)
+    .reverse();
+  const decoders: Transform[] = [];
+  for (const coding of codings) {
+    if (coding === 'gzip' || coding === 'x-gzip') decoders.push(createGunzip(LENIENT));
+    else if (coding === 'deflate') decoders.push(createInflate(LENIENT));
+    else if (coding === 'br')
+      decoders.push(
+        createBrotliDecompress({
+          flush: zlib.BROTLI_OPERATION_FLUSH,
+          finishFlush: zlib.BROTLI_OPERATION_FLUSH,
+        }),
+      );
+    else if (coding !== 'identity') return body;
+  }
+  let current: Readable = body;
+  for (const decoder of decoders) {
+    const source = current;
+    source.on('error', (error) => decoder.destroy(error));
+    decoder.on('close', () => source.destroy());
+    current = source.pipe(decoder);
+  }
+  return current;
+}
+
+/**
+ * Reads the whole (decoded) body within `limit`: an error body is cut there, a successful one beyond it
+ * fails. Ends early, destroying the socket's stream, when the attempt's signal aborts.
+ */
+function readAll(stream: Readable, limit: BodyLimit, input: NativeSendInput): Promise<ReadText> {
+  const { signal } = input;
+  return new Promise<ReadText>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let kept = 0;
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      signal.removeEventListener('abort', onAbort);
+      stream.off('data', onData);
+      stream.on('error', () => {});
+      outcome();
+    };
+    const text = (truncated: boolean) => {
+      const raw = Buffer.concat(chunks, kept).toString('utf8');
+      // TextDecoder (the fetch path) drops a leading byte order mark; so does this path.
+      return { text: raw.charCodeAt(0) === BOM ? raw.slice(1) : raw, truncated };
+    };
+    const onAbort = () =>
+      settle(() => {
+        stream.destroy();
+        reject(signal.reason);
+      });
+    const onData = (chunk: Buffer) => {
+      input.touch();
+      const room = limit.bytes - kept;
+      if (chunk.byteLength <= room) {
+        chunks.push(chunk);
+        kept += chunk.byteLength;
+        return;
+      }
+      settle(() => {
+        stream.destroy();
+        if (limit.over === 'fail') return reject(tooLarge(limit.bytes, input.method, input.url));
+        chunks.push(chunk.subarray(0, room));
+        kept += room;
+        resolve(text(true));
+      });
+    };
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    stream.on('data', onData);
+    stream.once('end', () => settle(() => resolve(text(false))));
+    stream.once('error', (error) => settle(() => reject(error)));
+    // node:http: a connection lost mid-body closes the message without 'end' or (on older Nodes) 'error'.
+    stream.once('close', () =>
+      settle(() => reject(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))),
+    );
+  });
+}
