@@ -18,8 +18,10 @@
  *   pnpm --filter @x/store bench                      (store.bench.ts, then this file)
  *   pnpm --filter @x/store exec tsx bench/calls.bench.ts
  *   BENCH_GET_N=200 BENCH_LIST_N=40 BENCH_ROUNDS=1 pnpm --filter @x/store exec tsx bench/calls.bench.ts
+ *   BENCH_ONLY=x-store pnpm --filter @x/store exec node --cpu-prof --import tsx bench/calls.bench.ts
  *
- * Env: BENCH_GET_N (1000), BENCH_LIST_N (200), BENCH_ROUNDS (3), BENCH_CONCURRENCY (16), BENCH_WARMUP (100).
+ * Env: BENCH_GET_N (1000), BENCH_LIST_N (200), BENCH_ROUNDS (3), BENCH_CONCURRENCY (16), BENCH_WARMUP (100),
+ * BENCH_ONLY (variant keys: x-store, official, fetch).
  * Prints a table and verdicts; writes bench/results-calls.json (not committed). A measurement: it never
  * fails on a figure.
  */

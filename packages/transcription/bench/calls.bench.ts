@@ -16,10 +16,12 @@
  *   pnpm --filter @x/transcription bench          (upload, jobs, streaming, then this file)
  *   pnpm --filter @x/transcription exec tsx bench/calls.bench.ts
  *   BENCH_GET_N=200 BENCH_ROUNDS=1 pnpm --filter @x/transcription exec tsx bench/calls.bench.ts
+ *   BENCH_ONLY=x-transcription pnpm --filter @x/transcription exec node --cpu-prof --import tsx bench/calls.bench.ts
  *
  * Env: BENCH_GET_N (calls per measurement of the long transcript, default 500; the short one gets 4x),
- * BENCH_WORDS (1000), BENCH_ROUNDS (3), BENCH_CONCURRENCY (16), BENCH_WARMUP (50). Prints a table and
- * verdicts; writes bench/results-calls.json (not committed). A measurement: it never fails on a figure.
+ * BENCH_WORDS (1000), BENCH_ROUNDS (3), BENCH_CONCURRENCY (16), BENCH_WARMUP (50), BENCH_ONLY (variant keys:
+ * x-transcription, assemblyai, fetch). Prints a table and verdicts; writes bench/results-calls.json (not
+ * committed). A measurement: it never fails on a figure.
  */
 import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
