@@ -22,8 +22,11 @@ export default mergeConfig(shared, {
         extends: true,
         test: {
           name: 'fetch',
-          include: ['test/integration/**/*.test.ts'],
+          // `extends: true` concatenates include lists, so the other directories are excluded instead.
           exclude: [
+            'test/unit/**',
+            'test/fuzz/**',
+            'test/hostile/**',
             'test/integration/rate-limit*.test.ts',
             'test/integration/idempotency-redis.test.ts',
             'test/integration/dual-package.test.ts',

@@ -1,7 +1,8 @@
-import { createServer, type Server } from 'node:https';
+import { createServer, Agent as HttpsAgent, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { createNativeSender } from '#transfer';
 import { BaseClient, type ClientOptions, ConnectionError, type FetchLike } from '../../src/index.js';
 import { testCertificate, trustingFetch } from '../helpers/tls.js';
 
@@ -22,6 +23,7 @@ class TestClient extends BaseClient {
 let server: Server;
 let url: string;
 let trusting: ReturnType<typeof trustingFetch>;
+let ca: string;
 beforeAll(async () => {
   const { key, cert } = await testCertificate();
   server = createServer({ key, cert }, (req, res) => {
@@ -41,6 +43,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   trusting = trustingFetch(cert);
+  ca = cert;
 });
 afterAll(async () => {
   await trusting.close();
@@ -78,5 +81,28 @@ describe('the ky transport with a custom fetch', () => {
     const error = await client.echo('GET').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as Error).message).toMatch(/SELF_SIGNED|self-signed|certificate/i);
+  });
+});
+
+describe("the client's own agent", () => {
+  it('an https.Agent that trusts a private CA carries ordinary GETs and POSTs on the native path', async () => {
+    const agent = new HttpsAgent({ ca, keepAlive: true });
+    const client = new TestClient({ baseURL: url, agent });
+    if (createNativeSender === undefined) {
+      // The vitest `fetch` project: ordinary requests go through fetch, which has no use for an http.Agent.
+      await expect(client.echo('GET')).rejects.toBeInstanceOf(ConnectionError);
+      agent.destroy();
+      return;
+    }
+    expect(await client.echo('GET')).toMatchObject({ method: 'GET', body: '' });
+    expect(await client.echo('POST', { a: 1 })).toMatchObject({
+      method: 'POST',
+      contentType: 'application/json',
+      body: '{"a":1}',
+    });
+    const sentForm = await client.echo('POST', new URLSearchParams({ q: 'x y' }));
+    expect(sentForm).toMatchObject({ body: 'q=x+y' });
+    expect(sentForm.contentType).toMatch(/^application\/x-www-form-urlencoded/);
+    agent.destroy();
   });
 });
