@@ -154,7 +154,11 @@ describe('the native path against arbitrary HTTP answers', () => {
       );
       current = undefined;
       reportFuzz('core native path (raw TCP answers)', run, n);
-      await expect(client.request({ method: 'GET', path: '/things/1' })).resolves.toEqual({
+      // The last input's socket was destroyed by the server just now; a pooled connection may not know yet,
+      // so the check allows the retry a real client would make.
+      await expect(
+        client.request({ method: 'GET', path: '/things/1', options: { maxRetries: 2 } }),
+      ).resolves.toEqual({
         id: 1,
         name: 'ok',
       });
