@@ -1,5 +1,15 @@
 import * as z from 'zod/mini';
 import { generateCheck } from './internal/check-code.js';
+import {
+  type Compiled,
+  type Def,
+  isFormat,
+  isPlainObject,
+  KIND,
+  kindsOf,
+  lengthBounds,
+  objectPlan,
+} from './internal/check-plans.js';
 
 /**
  * A zod/mini schema turned into a plain predicate, built once per schema: "would zod accept this value
@@ -29,25 +39,12 @@ export type Check = (value: unknown, looseInputs?: boolean) => boolean;
 const TESTED_ZOD = { major: 4, minors: [6] } as const;
 
 type Node = z.core.$ZodType;
-export type Def = z.core.$ZodTypeDef & Record<string, any>;
-
-/**
- * What `build` made of a node: its predicate, and whether the predicate is exact, i.e. "no" also means
- * "zod refuses" (no stripping object or rewriting check inside). A union may only try an option after
- * exact ones: zod takes the first option that accepts, changed or not.
- */
-export interface Compiled {
-  check: Check;
-  exact: boolean;
-}
 
 /** Per schema node (so a wrapper made per call, `z.array(item)`, reuses its item's work); a string says why not. */
 const nodes = new WeakMap<object, Compiled | string>();
 /** Per schema passed to `compileCheck`: the fastest form this runtime allows. */
 const roots = new WeakMap<object, Check | null>();
 const PARSE_CONTEXT = { async: false } as const;
-const OBJECT_PROTOTYPE = Object.prototype;
-const hasOwn = (value: object, key: string) => Object.hasOwn(value, key);
 
 /** Whether `new Function` works here; learnt once, so a CSP that forbids it reports one violation. */
 let canGenerate: boolean | undefined;
@@ -113,13 +110,14 @@ function versionOf(node: Node): string {
   return v ? `${v.major}.${v.minor}.${v.patch}` : 'of unknown version';
 }
 
-const exactly = (check: Check, exact = true): Compiled => ({ check, exact });
+const made = (check: Check, accepts: number, inexact = 0): Compiled => ({ check, accepts, inexact });
 
 function build(node: Node): Compiled | string {
   const def = node._zod.def as Def;
   const checked = def.checks !== undefined && def.checks.length > 0;
   const type = def.type as string;
-  if (checked && !LEAVES.has(type)) return `${type} with checks (a refinement)`;
+  if (checked && !LEAVES.has(type) && !(type === 'array' && lengthBounds(def)))
+    return `${type} with checks (a refinement)`;
   switch (type) {
     case 'object':
       return object(def);
@@ -127,11 +125,18 @@ function build(node: Node): Compiled | string {
       const element = compile(def.element);
       if (typeof element === 'string') return `[]: ${element}`;
       const check = element.check;
-      return exactly((value, loose) => {
-        if (!Array.isArray(value)) return false;
-        for (let i = 0; i < value.length; i++) if (!check(value[i], loose)) return false;
-        return true;
-      }, element.exact);
+      const bounds = lengthBounds(def);
+      const [min, max] = bounds ?? [0, Number.POSITIVE_INFINITY];
+      return made(
+        (value, loose) => {
+          if (!Array.isArray(value) || value.length < min || value.length > max) return false;
+          for (let i = 0; i < value.length; i++) if (!check(value[i], loose)) return false;
+          return true;
+        },
+        KIND.array,
+        // A length check given its own `when` may let zod skip it where this refuses.
+        element.inexact || checked ? KIND.array : 0,
+      );
     }
     case 'tuple':
       return tuple(def);
@@ -139,15 +144,24 @@ function build(node: Node): Compiled | string {
       const inner = compile(def.innerType);
       if (typeof inner === 'string') return inner;
       const check = inner.check;
-      // `z.exactOptional`: absent is fine, an explicit undefined is not.
-      if (node._zod.traits.has('$ZodExactOptional')) return inner;
-      return exactly((value, loose) => value === undefined || check(value, loose), inner.exact);
+      // `z.exactOptional`: absent is fine, an explicit undefined is not. Around a default, undefined
+      // becomes the default.
+      if (node._zod.traits.has('$ZodExactOptional') || def.innerType._zod.optin === 'defaulted') return inner;
+      return made(
+        (value, loose) => value === undefined || check(value, loose),
+        inner.accepts | KIND.undefined,
+        inner.inexact,
+      );
     }
     case 'nullable': {
       const inner = compile(def.innerType);
       if (typeof inner === 'string') return inner;
       const check = inner.check;
-      return exactly((value, loose) => value === null || check(value, loose), inner.exact);
+      return made(
+        (value, loose) => value === null || check(value, loose),
+        inner.accepts | KIND.null,
+        inner.inexact,
+      );
     }
     case 'union':
       return union(def);
@@ -155,29 +169,42 @@ function build(node: Node): Compiled | string {
       return record(def);
     case 'enum':
     case 'literal': {
-      if (checked) return exactly(leaf(node));
       const values = node._zod.values;
-      return values ? exactly((value) => values.has(value as never)) : `${type} without values`;
+      if (!values) return `${type} without values`;
+      return made(checked ? leaf(node) : (value) => values.has(value as never), kindsOf(values));
     }
     case 'unknown':
     case 'any':
-      return exactly(() => true);
+      return made(() => true, KIND.all);
     case 'string':
-      return primitive(node, def, (value) => typeof value === 'string');
+      return primitive(node, def, KIND.string, (value) => typeof value === 'string');
     case 'number':
       // zod's number refuses NaN and the infinities; JSON cannot carry them anyway.
-      return primitive(node, def, (value) => Number.isFinite(value));
+      return primitive(node, def, KIND.number, (value) => Number.isFinite(value));
     case 'boolean':
-      return primitive(node, def, (value) => typeof value === 'boolean');
+      return primitive(node, def, KIND.boolean, (value) => typeof value === 'boolean');
     case 'null':
-      return exactly((value) => value === null);
+      return made((value) => value === null, KIND.null);
     case 'undefined':
-      return exactly((value) => value === undefined);
+      return made((value) => value === undefined, KIND.undefined);
     case 'never':
       // A field that may only be absent (`z.optional(z.never())`): present, zod refuses it with its message.
-      return exactly(() => false);
+      return made(() => false, 0);
     case 'date':
-      return exactly(leaf(node), !def.coerce);
+      return made(leaf(node), def.coerce ? KIND.all : KIND.other, def.coerce ? KIND.all : 0);
+    case 'default':
+    case 'prefault': {
+      // Only an absent value is replaced (or, for prefault, replaced and parsed): any other is the
+      // inner schema's. Inexact, since zod accepts undefined with a change.
+      const inner = compile(def.innerType);
+      if (typeof inner === 'string') return `${type}: ${inner}`;
+      const check = inner.check;
+      return made(
+        (value, loose) => value !== undefined && check(value, loose),
+        inner.accepts | KIND.undefined,
+        inner.inexact | KIND.undefined,
+      );
+    }
     default:
       // pipe, transform, default, prefault, catch, lazy, intersection, readonly, ...: zod always.
       return type;
@@ -187,20 +214,16 @@ function build(node: Node): Compiled | string {
 /** Types whose checks `leaf` can run; a check on anything else (a refined object) means zod always. */
 const LEAVES = new Set(['string', 'number', 'boolean', 'enum', 'literal', 'date']);
 
-function primitive(node: Node, def: Def, plain: Check): Compiled {
+function primitive(node: Node, def: Def, kind: number, plain: Check): Compiled {
   const checked = (def.checks?.length ?? 0) > 0 || isFormat(node);
-  // Coercion and rewriting checks (`z.trim()`) may accept with a change, where `leaf` says no.
-  const exact = !def.coerce && !(def.checks as Node[] | undefined)?.some(rewrites);
-  return checked || def.coerce ? exactly(leaf(node), exact) : exactly(plain);
+  // Coercion accepts anything, and a rewriting check (`z.trim()`) its kind, with a change where `leaf` says no.
+  if (def.coerce) return made(leaf(node), KIND.all, KIND.all);
+  const rewriting = (def.checks as Node[] | undefined)?.some(rewrites) ? kind : 0;
+  return checked ? made(leaf(node), kind, rewriting) : made(plain, kind);
 }
 
 function rewrites(check: Node): boolean {
   return (check._zod.def as Def).check === 'overwrite';
-}
-
-/** A string format (`z.email()`, `z.url()`) is a schema and its own check. */
-export function isFormat(node: Node): boolean {
-  return node._zod.traits.has('$ZodCheck');
 }
 
 /**
@@ -214,85 +237,42 @@ function leaf(node: Node): Check {
   };
 }
 
-/** An object zod copies into an equal one: a plain object without an own `__proto__` (zod drops that key). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    Object.getPrototypeOf(value) === OBJECT_PROTOTYPE &&
-    !hasOwn(value, '__proto__')
-  );
-}
-
-/** The object's fields and what happens to keys the shape does not name. */
-export interface ObjectPlan {
-  keys: string[];
-  fields: Compiled[];
-  /** zod leaves an absent field absent (optional in and out); any other absent field goes to zod. */
-  absentOk: boolean[];
-  /** keep: loose; strict: refused unless loose inputs; strip: refused (zod would drop them); else checked. */
-  extra: 'keep' | 'strict' | 'strip' | Compiled;
-}
-
-export function objectPlan(def: Def): ObjectPlan | string {
-  const shape = def.shape as Record<string, Node>;
-  if (Object.getOwnPropertySymbols(shape).length > 0) return 'object with symbol keys';
-  const keys = Object.keys(shape);
-  if (keys.includes('__proto__')) return 'object with a __proto__ field';
-  const fields: Compiled[] = [];
-  const absentOk: boolean[] = [];
-  for (const key of keys) {
-    const field = compile(shape[key]!);
-    if (typeof field === 'string') return `${key}: ${field}`;
-    fields.push(field);
-    const zod = shape[key]!._zod;
-    absentOk.push(zod.optin !== undefined && zod.optout === 'optional');
-  }
-  const catchall = def.catchall as Node | undefined;
-  const catchallType = (catchall?._zod.def as Def | undefined)?.type;
-  let extra: ObjectPlan['extra'];
-  if (!catchall) extra = 'strip';
-  else if (catchallType === 'never') extra = 'strict';
-  else if (catchallType === 'unknown' || catchallType === 'any') extra = 'keep';
-  else {
-    const compiled = compile(catchall);
-    if (typeof compiled === 'string') return `(catchall): ${compiled}`;
-    extra = compiled;
-  }
-  return { keys, fields, absentOk, extra };
-}
-
 function object(def: Def): Compiled | string {
-  const plan = objectPlan(def);
+  const plan = objectPlan(def, compile);
   if (typeof plan === 'string') return plan;
-  const { keys, absentOk, extra } = plan;
+  const { keys, absent, extra } = plan;
   // Parallel arrays and an index loop: this runs for every object of every response item.
   const checks = plan.fields.map((field) => field.check);
   const count = keys.length;
   const known = new Set(keys);
   const extraCheck = typeof extra === 'object' ? extra.check : undefined;
-  const exact =
-    plan.fields.every((field) => field.exact) &&
-    extra !== 'strip' &&
-    (typeof extra !== 'object' || extra.exact);
-  return exactly((value, loose) => {
-    if (!isPlainObject(value)) return false;
-    for (let i = 0; i < count; i++) {
-      const key = keys[i]!;
-      const field = value[key];
-      if (field === undefined && !(key in value)) {
-        if (absentOk[i]) continue;
-        return false;
+  return made(
+    (value, loose) => {
+      if (!isPlainObject(value)) return false;
+      for (let i = 0; i < count; i++) {
+        const key = keys[i]!;
+        const field = value[key];
+        if (field === undefined && !(key in value)) {
+          if (absent[i] === 'ok' || (absent[i] === 'probe' && checks[i]!(undefined, loose))) continue;
+          return false;
+        }
+        if (!checks[i]!(field, loose)) return false;
       }
-      if (!checks[i]!(field, loose)) return false;
-    }
-    if (extra === 'keep' || (extra === 'strict' && loose)) return true;
-    for (const key in value) {
-      if (known.has(key)) continue;
-      if (!extraCheck?.(value[key], loose)) return false;
-    }
-    return true;
-  }, exact);
+      if (extra === 'keep' || (extra === 'strict' && loose)) return true;
+      for (const key in value) {
+        if (known.has(key)) continue;
+        if (!extraCheck?.(value[key], loose)) return false;
+      }
+      return true;
+    },
+    KIND.object,
+    // zod copies any object (a Date, a null-prototype one) into a plain one, which this refuses; a plain
+    // one it changes only through a field, a stripped key or a catchall.
+    KIND.other |
+      (extra === 'strip' || (typeof extra === 'object' && extra.inexact) || plan.fields.some((f) => f.inexact)
+        ? KIND.object
+        : 0),
+  );
 }
 
 function tuple(def: Def): Compiled | string {
@@ -306,13 +286,17 @@ function tuple(def: Def): Compiled | string {
   const checks = (items as Compiled[]).map((item) => item.check);
   const restCheck = rest?.check;
   const count = checks.length;
-  const exact = (items as Compiled[]).every((item) => item.exact) && (rest?.exact ?? true);
-  return exactly((value, loose) => {
-    if (!Array.isArray(value) || value.length < count || (!restCheck && value.length > count)) return false;
-    for (let i = 0; i < count; i++) if (!checks[i]!(value[i], loose)) return false;
-    for (let i = count; i < value.length; i++) if (!restCheck!(value[i], loose)) return false;
-    return true;
-  }, exact);
+  const inexact = (items as Compiled[]).some((item) => item.inexact) || rest?.inexact ? KIND.array : 0;
+  return made(
+    (value, loose) => {
+      if (!Array.isArray(value) || value.length < count || (!restCheck && value.length > count)) return false;
+      for (let i = 0; i < count; i++) if (!checks[i]!(value[i], loose)) return false;
+      for (let i = count; i < value.length; i++) if (!restCheck!(value[i], loose)) return false;
+      return true;
+    },
+    KIND.array,
+    inexact,
+  );
 }
 
 function union(def: Def): Compiled | string {
@@ -321,21 +305,31 @@ function union(def: Def): Compiled | string {
   const options = def.options as Node[];
   // `openEnum` (known values or any string) is "a string": no need to try the enum first.
   if (options.some(isPlainString) && options.every(onlyStrings))
-    return exactly((value) => typeof value === 'string');
+    return made((value) => typeof value === 'string', KIND.string);
   const compiled = options.map(compile);
   const failed = compiled.findIndex((option) => typeof option === 'string');
   if (failed >= 0) return `(option ${failed}): ${compiled[failed]}`;
   const all = compiled as Compiled[];
-  if (all.slice(0, -1).some((option) => !option.exact)) return 'union with an inexact option before the last';
+  for (let i = 0; i < all.length; i++)
+    for (let j = i + 1; j < all.length; j++)
+      if (all[i]!.inexact & all[j]!.accepts)
+        return `union: option ${i} may accept with a change what option ${j} accepts as it is`;
   const checks = all.map((option) => option.check);
   // Options are checked as for responses: zod reports unknown keys inside a union as a failed union,
   // which the `allowUnknownFields` opt-out does not forgive.
-  return exactly(
+  let accepts = 0;
+  let inexact = 0;
+  for (const option of all) {
+    accepts |= option.accepts;
+    inexact |= option.inexact;
+  }
+  return made(
     (value) => {
       for (const check of checks) if (check(value, false)) return true;
       return false;
     },
-    all.every((option) => option.exact),
+    accepts,
+    inexact,
   );
 }
 
@@ -360,10 +354,14 @@ function record(def: Def): Compiled | string {
   const inner = compile(def.valueType);
   if (typeof inner === 'string') return `{}: ${inner}`;
   const check = inner.check;
-  return exactly((value, loose) => {
-    // zod reads symbol keys too (and refuses them as not strings).
-    if (!isPlainObject(value) || Object.getOwnPropertySymbols(value).length > 0) return false;
-    for (const k of Object.keys(value)) if (!check(value[k], loose)) return false;
-    return true;
-  }, inner.exact);
+  return made(
+    (value, loose) => {
+      // zod reads symbol keys too (and refuses them as not strings).
+      if (!isPlainObject(value) || Object.getOwnPropertySymbols(value).length > 0) return false;
+      for (const k of Object.keys(value)) if (!check(value[k], loose)) return false;
+      return true;
+    },
+    KIND.object,
+    KIND.other | (inner.inexact ? KIND.object : 0),
+  );
 }

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
-import { type Check, type Compiled, type Def, isFormat, objectPlan } from '../compiled-check.js';
+import type { Check } from '../compiled-check.js';
+import { type Compiled, type Def, isFormat, lengthBounds, objectPlan } from './check-plans.js';
 
 type Node = z.core.$ZodType;
 
@@ -32,14 +33,20 @@ export function generateCheck(
     const plain = !def.checks?.length && !def.coerce;
     switch (def.type) {
       case 'object': {
-        const plan = objectPlan(def);
+        const plan = objectPlan(def, compile);
         if (typeof plan === 'string') throw new Error(plan);
         const shape = def.shape as Record<string, Node>;
         let code = `if (typeof ${v} !== 'object' || ${v} === null || Object.getPrototypeOf(${v}) !== P || H.call(${v}, '__proto__')) ${fail}\n`;
         plan.keys.forEach((key, i) => {
           const field = `v${++vars}`;
           const name = JSON.stringify(key);
-          const absent = plan.absentOk[i] ? '' : fail;
+          const rule = plan.absent[i];
+          const absent =
+            rule === 'ok'
+              ? ''
+              : rule === 'probe'
+                ? `if (!${ref(plan.fields[i]!.check)}(undefined, loose)) ${fail}`
+                : fail;
           code += `{ const ${field} = ${v}[${name}];\nif (${field} === undefined && !(${name} in ${v})) { ${absent} } else {\n${emit(shape[key]!, field)}} }\n`;
         });
         const extra = plan.extra;
@@ -56,10 +63,15 @@ export function generateCheck(
       case 'array': {
         const item = `v${++vars}`;
         const index = `i${vars}`;
-        return `if (!Array.isArray(${v})) ${fail}\nfor (let ${index} = 0; ${index} < ${v}.length; ${index}++) { const ${item} = ${v}[${index}];\n${emit(def.element, item)}}\n`;
+        const [min, max] = lengthBounds(def) ?? [0, Number.POSITIVE_INFINITY];
+        const length =
+          (min > 0 ? ` || ${v}.length < ${min}` : '') +
+          (max < Number.POSITIVE_INFINITY ? ` || ${v}.length > ${max}` : '');
+        return `if (!Array.isArray(${v})${length}) ${fail}\nfor (let ${index} = 0; ${index} < ${v}.length; ${index}++) { const ${item} = ${v}[${index}];\n${emit(def.element, item)}}\n`;
       }
       case 'optional':
-        if (node._zod.traits.has('$ZodExactOptional')) return emit(def.innerType, v);
+        if (node._zod.traits.has('$ZodExactOptional') || def.innerType._zod.optin === 'defaulted')
+          return emit(def.innerType, v);
         return `if (${v} !== undefined) {\n${emit(def.innerType, v)}}\n`;
       case 'nullable':
         return `if (${v} !== null) {\n${emit(def.innerType, v)}}\n`;

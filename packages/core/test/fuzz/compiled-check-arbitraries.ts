@@ -54,6 +54,8 @@ export const schemaArbitrary: fc.Arbitrary<Schema> = fc.letrec<{ node: Schema }>
         z.looseObject(Object.fromEntries(Object.entries(s).map(([k, v]) => [k, z.exactOptional(v)]))),
       ),
       node.map((n) => z.array(n)),
+      node.map((n) => z.array(n).check(z.minLength(1), z.maxLength(2))),
+      node.map((n) => z._default(n, 'fallback')),
       node.map((n) => z.optional(n)),
       node.map((n) => z.nullable(n)),
       fc.tuple(node, node).map(([a, b]) => z.union([a, b])),
@@ -98,7 +100,11 @@ export function validOf(schema: Schema): fc.Arbitrary<unknown> {
       });
     }
     case 'array':
-      return fc.array(validOf(def.element), { maxLength: 3 });
+      return def.checks?.length
+        ? fc.array(validOf(def.element), { minLength: 1, maxLength: 2 })
+        : fc.array(validOf(def.element), { maxLength: 3 });
+    case 'default':
+      return validOf(def.innerType);
     case 'optional':
       return fc.option(validOf(def.innerType), { nil: undefined });
     case 'nullable':

@@ -91,12 +91,29 @@ const cases: Array<[string, z.ZodMiniType, unknown[]]> = [
     [[{ total: '1' }], [{ total: '1' }, 2, 3], [{ total: '1' }, 'x'], []],
   ],
   [
-    'union of objects, first match wins',
+    'union of plain objects, first match wins',
     z.union([
       z.looseObject({ kind: z.literal('a'), n: z.number() }),
       z.looseObject({ kind: z.literal('b') }),
     ]),
     [{ kind: 'a', n: 1 }, { kind: 'b' }, { kind: 'a' }, { kind: 'c' }],
+  ],
+  [
+    'array length checks',
+    z.looseObject({ languages: z.array(z.string()).check(z.minLength(1), z.maxLength(2)) }),
+    [{ languages: [] }, { languages: ['es'] }, { languages: ['es', 'de', 'fr'] }],
+  ],
+  [
+    'defaults: present values only (an absent one is filled in)',
+    z._default(
+      z.looseObject({
+        channels: z.optional(z.record(z.string(), z.looseObject({}))),
+        n: z.optional(z._default(z.number(), 0)),
+        m: z._default(z.number(), 0),
+      }),
+      { m: 0 },
+    ),
+    [{ m: 1 }, { channels: { a: {} }, m: 1, n: 2 }, {}, { m: 1, n: undefined }, undefined, null],
   ],
   [
     'rewriting checks (trim) and formats',
@@ -128,17 +145,27 @@ describe('compiled checks agree with zod', () => {
     });
   }
 
-  it('refuses what zod would change or cannot promise: transforms, defaults, refinements, an inexact union', () => {
+  it('refuses what zod would change or cannot promise: transforms, refinements, an inexact union', () => {
     expect(uncompiledReason(z.looseObject({ n: z.pipe(z.string(), z.transform(Number)) }))).toBe('n: pipe');
-    expect(uncompiledReason(z.array(z.looseObject({ a: z._default(z.string(), 'x') })))).toBe(
-      '[]: a: default',
+    expect(
+      uncompiledReason(z.array(z.looseObject({ a: z._default(z.pipe(z.string(), z.transform(Number)), 1) }))),
+    ).toBe('[]: a: default: pipe');
+    expect(uncompiledReason(z.array(z.string()).check(z.refine(() => true)))).toBe(
+      'array with checks (a refinement)',
     );
     expect(uncompiledReason(z.looseObject({}).check(z.refine(() => true)))).toBe(
       'object with checks (a refinement)',
     );
     expect(uncompiledReason(z.union([z.object({ a: z.string() }), z.looseObject({ a: z.string() })]))).toBe(
-      'union with an inexact option before the last',
+      'union: option 0 may accept with a change what option 1 accepts as it is',
     );
+    // zod would copy a nested Date into a plain object under the first option, where the second takes it as is.
+    expect(uncompiledReason(z.union([z.looseObject({ a: z.looseObject({}) }), z.looseObject({})]))).toBe(
+      'union: option 0 may accept with a change what option 1 accepts as it is',
+    );
+    expect(
+      uncompiledReason(z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())])),
+    ).toBeUndefined();
     expect(uncompiledReason(z.xor([z.string(), z.number()]))).toBe('exclusive union (xor)');
     expect(compileCheck(z.looseObject({ n: z.pipe(z.string(), z.transform(Number)) }))).toBeUndefined();
   });
