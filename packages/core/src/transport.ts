@@ -10,7 +10,7 @@ import { type TimedOut, toTransportError } from './internal/transport-errors.js'
  * The one place that touches the network: one attempt, under its timeouts and a caller's signal.
  * Retries, redirects, auth, limits and errors belong to the client.
  *
- * Ordinary requests go through ky (request building, header merging, signal plumbing) with ky's own
+ * On the fetch path, ordinary requests go through ky (request building, header merging, signal plumbing) with ky's own
  * retries, timeout and redirects off: core's retry loop (budget, limiter gating, `Retry-After`) is the one
  * retry path, core follows redirects itself so credentials never leave the API's origin, and core's
  * timeout also covers reading the body, which ky's stops short of. ky never sees the body: it hands
