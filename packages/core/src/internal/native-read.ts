@@ -24,7 +24,7 @@ export async function readNative(answer: NativeAnswer, input: NativeSendInput): 
   const ok = answer.status >= 200 && answer.status < 300;
   let response: Response;
   try {
-    response = toResponse(answer);
+    response = toResponse(answer, input.url);
   } catch (error) {
     body.destroy();
     throw error;
@@ -60,7 +60,7 @@ export async function readNative(answer: NativeAnswer, input: NativeSendInput): 
 }
 
 /** Status and headers as a web `Response`; a status outside 200-599 is not HTTP a client can act on. */
-function toResponse(answer: NativeAnswer): Response {
+function toResponse(answer: NativeAnswer, url: URL): Response {
   const { status } = answer;
   if (!(status >= 200 && status <= 599))
     throw new Error(`the server answered with status ${status}, which is not a final HTTP status`);
@@ -72,7 +72,10 @@ function toResponse(answer: NativeAnswer): Response {
   }
   // A reason phrase is free text on the wire but must be a token-ish string for `Response`.
   const statusText = /^[\t\x20-\x7e\x80-\xff]*$/.test(answer.statusText) ? answer.statusText : '';
-  return new Response(null, { status, statusText, headers });
+  const response = new Response(null, { status, statusText, headers });
+  // `url` is read-only and empty on a constructed Response; fetch's carries the request's URL, and users read it.
+  Object.defineProperty(response, 'url', { value: url.href });
+  return response;
 }
 
 /** Decoders for the content codings, outermost last (`gzip, br` was gzipped, then brotli'd); unknown ones are left as they are. */

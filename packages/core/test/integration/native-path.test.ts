@@ -144,6 +144,7 @@ describe.each(paths)('$name', ({ options, native }) => {
       agent: undefined,
     });
     expect(result.response.status).toBe(302);
+    expect(result.response.url).toBe(`${baseURL}/from`);
     expect(result.response.headers.get('location')).toBe('/target');
     expect(hits).toBe(0);
   });
