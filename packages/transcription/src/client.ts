@@ -23,6 +23,8 @@ import { Files } from './resources/files.js';
 import { Streaming } from './resources/streaming.js';
 import { Transcripts } from './resources/transcripts.js';
 import { DEFAULT_STREAMING_BASE_URL } from './streaming/query.js';
+import { ProcessingEstimate } from './waiting/estimate.js';
+import { Notifications } from './waiting/notifications.js';
 
 export interface TranscriptionClientOptions extends Omit<ClientOptions, 'baseURL' | 'auth'> {
   /** An AssemblyAI API key (sent bare in `Authorization`, as the service expects). */
@@ -132,6 +134,10 @@ interface ClientLimits {
   pollLimiter: RateLimiter | undefined;
   jobSlots: JobSlots;
   idempotency: IdempotencyOptions & { store: IdempotencyStore };
+  /** When jobs are likely done, learnt from this client's earlier jobs (clones share it). */
+  estimate: ProcessingEstimate;
+  /** Waits that a webhook notification (`transcripts.notify()`) can end (clones share them). */
+  notifications: Notifications;
 }
 
 /** What the resources share: the client, and the client's limits on models, polling and jobs. */
@@ -169,6 +175,8 @@ function clientLimits(
     idempotency: changed('idempotency')
       ? { ...options.idempotency, store: options.idempotency?.store ?? new MemoryIdempotencyStore() }
       : inheriting!.limits.idempotency,
+    estimate: inheriting?.limits.estimate ?? new ProcessingEstimate(),
+    notifications: inheriting?.limits.notifications ?? new Notifications(),
   };
 }
 

@@ -7,13 +7,11 @@ import {
   parseInput,
   type RequestOptions,
   runIdempotent,
-  TimeoutError,
   ValidationError,
   type WithResponse,
-  waitFor,
 } from '@x/core';
 import type { TranscriptionContext } from '../client.js';
-import { TranscriptError, TranscriptWaitTimeoutError } from '../errors.js';
+import { TranscriptError } from '../errors.js';
 import {
   type ParagraphsResponse,
   paragraphsResponse,
@@ -37,19 +35,13 @@ import {
 } from '../schemas/list.js';
 import { type TranscriptParams, transcriptParams } from '../schemas/params.js';
 import { type Transcript, transcript } from '../schemas/transcripts.js';
+import type { WaitOptions } from '../waiting/options.js';
+import { waitForTranscript } from '../waiting/transcript.js';
+import { type CheckedWait, checkWaitOptions } from '../waiting/wait.js';
+import { parseWebhook } from '../webhooks.js';
 import type { Files, UploadInput, UploadOptions } from './files.js';
 
-export interface WaitOptions {
-  /** First delay between polls, ms (default 1 000); later ones grow by 1.5× with jitter up to `maxPollInterval`. */
-  pollInterval?: number;
-  /** Default 15 000 ms. */
-  maxPollInterval?: number;
-  /** Give up after this many ms with a `TranscriptWaitTimeoutError` that carries the transcript id. No default. */
-  deadline?: number;
-  signal?: AbortSignal;
-  /** After every poll, with the transcript as polled: progress reporting (`queued`, `processing`, ...). */
-  onStatus?: (transcript: Transcript) => void;
-}
+export type { WaitOptions };
 
 /** `transcribe()`'s input: the request parameters, with local audio as `audio` or a URL as `audio_url`. */
 export type TranscribeParams = Omit<TranscriptParams, 'audio_url'> &
@@ -133,39 +125,26 @@ export class Transcripts {
   }
 
   /**
-   * Polls until the job is `completed` (resolves) or `error` (rejects with `TranscriptError`). Polls count
-   * against the rate limit and together spend at most the client's `pollShare` of it.
+   * Waits until the job is `completed` (resolves) or `error` (rejects with `TranscriptError`): polls at once,
+   * then backs off from when this client's earlier jobs took to finish. Polls count against the rate limit
+   * and together spend at most the client's `pollShare` of it; a `notify()` for the job polls at once.
    */
   async waitUntilDone(id: string, options: WaitOptions = {}): Promise<Transcript> {
-    checkId(id);
-    const pollLimiter = this.#context.pollLimiter;
-    let last: Transcript | undefined;
-    let done: Transcript;
-    try {
-      done = await waitFor(
-        async (signal) => {
-          const release = await pollLimiter?.acquire(signal);
-          release?.();
-          last = await this.get(id, { signal });
-          return last;
-        },
-        {
-          isDone: (t) => t.status === 'completed' || t.status === 'error',
-          intervalMs: options.pollInterval ?? 1_000,
-          maxIntervalMs: options.maxPollInterval ?? 15_000,
-          deadlineMs: options.deadline,
-          signal: options.signal,
-          onStatus: options.onStatus ? (t) => options.onStatus!(t) : undefined,
-        },
-      );
-    } catch (error) {
-      if (error instanceof TimeoutError && !(error instanceof TranscriptWaitTimeoutError)) {
-        throw new TranscriptWaitTimeoutError(id, last?.status, error);
-      }
-      throw error;
-    }
-    if (done.status === 'error') throw new TranscriptError(done);
-    return done;
+    const checked = checkWaitOptions({ ...options }, 'transcripts.waitUntilDone options', ['onStatus']);
+    return await this.#wait(id, options, checked);
+  }
+
+  /**
+   * Hands a webhook notification, from your route, to this client's waits: a `transcribe()` or
+   * `waitUntilDone()` waiting on its `transcript_id` fetches the transcript now instead of at its next poll.
+   * Takes the raw body or parsed JSON, as `parseWebhook` (a `ValidationError` for anything else). Check the
+   * request with `verifyWebhook` first; even so, a notification only wakes a wait, which reads the result
+   * from the service. True when a wait was woken; one that starts later (within 10 min) is woken at once.
+   */
+  notify(body: unknown): boolean {
+    const notification = parseWebhook(body);
+    const id = (notification as { transcript_id?: unknown }).transcript_id;
+    return typeof id === 'string' && this.#context.notifications.notify(id);
   }
 
   /**
@@ -184,6 +163,10 @@ export class Transcripts {
       ]);
     }
     // Checked before any upload, so a bad parameter or key costs no upload.
+    const checked = checkWaitOptions({ ...options }, 'transcripts.transcribe options', [
+      'onStatus',
+      'onUploadProgress',
+    ]);
     const key = options.idempotencyKey;
     const keyIssue = key === undefined ? undefined : idempotencyKeyIssue(key);
     if (keyIssue) throw new ValidationError('transcripts.transcribe options', [keyIssue]);
@@ -221,10 +204,28 @@ export class Transcripts {
             ).data;
       if (submitted.status === 'completed') return submitted;
       if (submitted.status === 'error') throw new TranscriptError(submitted);
-      return await this.waitUntilDone(submitted.id, options);
+      const expectWebhook = options.expectWebhook ?? typeof rest.webhook_url === 'string';
+      return await this.#wait(submitted.id, { ...options, expectWebhook }, checked, Date.now());
     } finally {
       release();
     }
+  }
+
+  #wait(id: string, options: WaitOptions, checked: CheckedWait, submittedAt?: number): Promise<Transcript> {
+    checkId(id);
+    return waitForTranscript(
+      this.#context,
+      id,
+      {
+        get: (transcriptId, signal) => this.get(transcriptId, { signal }),
+        signal: options.signal,
+        deadline: options.deadline,
+        onStatus: options.onStatus,
+        expectWebhook: options.expectWebhook ?? false,
+        submittedAt,
+      },
+      checked,
+    );
   }
 
   /** The transcript split into sentences, each with its words. */
