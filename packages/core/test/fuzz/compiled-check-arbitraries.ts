@@ -66,6 +66,21 @@ export const schemaArbitrary: fc.Arbitrary<Schema> = fc.letrec<{ node: Schema }>
   };
 }).node;
 
+const FORMATTED = [
+  'ada@example.com',
+  'x@y.io',
+  'https://example.com/audio.mp3',
+  '2026-11-27T02:00:00Z',
+  '2026-11-27T02:00:00',
+  '2026-11-27',
+  '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+  'presence-room',
+  'private-room',
+  'room',
+  '  ',
+  'en',
+];
+
 /** Values the schema should accept (zod decides; a few, like an untrimmed string under `z.trim()`, it changes). */
 export function validOf(schema: Schema): fc.Arbitrary<unknown> {
   const node = schema as unknown as Node;
@@ -123,10 +138,12 @@ export function validOf(schema: Schema): fc.Arbitrary<unknown> {
     case 'enum':
     case 'literal':
       return fc.constantFrom(...[...(node._zod.values as Set<unknown>)]);
-    case 'string':
-      return node._zod.traits.has('$ZodCheck')
-        ? fc.constantFrom('ada@example.com', 'x@y.io')
-        : fc.string({ minLength: def.checks?.length ? 2 : 0, maxLength: 8 });
+    case 'string': {
+      if (!node._zod.traits.has('$ZodCheck') && !def.checks?.length) return fc.string({ maxLength: 8 });
+      // A format or a pattern: the candidates it accepts (real schemas have urls, dates, ids).
+      const fits = FORMATTED.filter((candidate) => schema.safeParse(candidate).success);
+      return fits.length > 0 ? fc.constantFrom(...fits) : fc.string({ minLength: 2, maxLength: 8 });
+    }
     case 'number':
       return def.checks?.length || node._zod.traits.has('$ZodCheck')
         ? fc.integer({ min: 0, max: 1000 })
