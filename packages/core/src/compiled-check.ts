@@ -61,11 +61,17 @@ export function compileCheck(schema: z.ZodMiniType, how?: 'generated' | 'closure
   if (check === undefined) {
     const compiled = compile(node);
     check = typeof compiled === 'string' ? null : compiled.check;
-    if (check && canGenerate !== false && !z.config().jitless) {
-      // A thin wrapper (`z.array(item)` made per call) calls its inner schema's own cached predicate
-      // instead of inlining it again.
-      const inner = wrapped(node);
-      if (inner) compileCheck(inner as unknown as z.ZodMiniType);
+    // A list wrapper made per call (`z.array(item)`) loops over its item's own cached predicate: no
+    // code is generated again for every call.
+    const inner = check && listOf(node);
+    const item = inner && compileCheck(inner as unknown as z.ZodMiniType);
+    if (item) {
+      check = (value, loose) => {
+        if (!Array.isArray(value)) return false;
+        for (let i = 0; i < value.length; i++) if (!item(value[i], loose)) return false;
+        return true;
+      };
+    } else if (check && canGenerate !== false && !z.config().jitless) {
       const generated = generateCheck(node, compile, (n) => (n === node ? undefined : roots.get(n)));
       canGenerate = generated !== undefined;
       check = generated ?? check;
@@ -81,11 +87,10 @@ export function uncompiledReason(schema: z.ZodMiniType): string | undefined {
   return typeof compiled === 'string' ? compiled : undefined;
 }
 
-function wrapped(node: Node): Node | undefined {
+/** The item schema of a plain array (no length checks). */
+function listOf(node: Node): Node | undefined {
   const def = node._zod.def as Def;
-  if (def.type === 'array') return def.element;
-  if (def.type === 'optional' || def.type === 'nullable') return def.innerType;
-  return undefined;
+  return def.type === 'array' && !def.checks?.length ? def.element : undefined;
 }
 
 /** The node's closures, memoized; a node met again while being built (a recursive schema) is refused. */

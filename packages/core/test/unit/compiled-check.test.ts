@@ -226,6 +226,28 @@ describe('runtimes without new Function (a CSP, Cloudflare Workers)', () => {
     expect(attempts).toBe(1);
   });
 
+  it('a list schema made per call reuses its item predicate: no code is generated per call', async () => {
+    vi.resetModules();
+    const fresh = await import('../../src/compiled-check.js');
+    let generated = 0;
+    vi.stubGlobal(
+      'Function',
+      new Proxy(Function, {
+        construct(target, args) {
+          generated++;
+          return Reflect.construct(target, args);
+        },
+      }),
+    );
+    const words = [{ text: 'a', start: 0, end: 1, confidence: 1 }];
+    expect(fresh.compileCheck(z.array(Word))!(words)).toBe(true);
+    const first = generated;
+    expect(first).toBeGreaterThan(0);
+    for (let i = 0; i < 3; i++)
+      expect(fresh.compileCheck(z.array(Word))!([...words, { text: 1 }])).toBe(false);
+    expect(generated).toBe(first);
+  });
+
   it("honours zod's own jitless setting", async () => {
     vi.resetModules();
     const fresh = await import('../../src/compiled-check.js');
