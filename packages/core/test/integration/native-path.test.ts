@@ -12,6 +12,7 @@ import {
   type FetchLike,
   ResponseTooLargeError,
   TimeoutError,
+  ValidationError,
 } from '../../src/index.js';
 import { Transport } from '../../src/transport.js';
 
@@ -218,6 +219,15 @@ describe.each(paths)('$name', ({ options, native }) => {
         options: { maxResponseBytes: exact },
       });
       expect(raised).toEqual(JSON.parse(body));
+    });
+    it('a wrong value is refused by name, at construction or before the request is sent', async () => {
+      expect(() => client({ maxResponseBytes: '5' as never })).toThrow(
+        /maxResponseBytes: expected a number >= 0/,
+      );
+      const error = await failure(get(client(), '/x', { options: { maxResponseBytes: -1 } }));
+      expect(error).toBeInstanceOf(ValidationError);
+      expect(error.issues.map((issue: { path: string }) => issue.path)).toEqual(['maxResponseBytes']);
+      expect(seen).toHaveLength(0);
     });
     it('does not apply to error bodies, which are cut at maxErrorBodyBytes', async () => {
       handler = (res) => json(res, JSON.stringify({ message: 'z'.repeat(5000) }), 400);
