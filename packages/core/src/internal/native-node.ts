@@ -116,6 +116,8 @@ async function outgoing(
     headers[name] = value;
   });
   headers['accept-encoding'] ??= ACCEPT_ENCODING;
+  // fetch ignores a `host` header (it always sends the URL's); so does this path, for the same request on both.
+  delete headers.host;
   const value = input.body;
   if (value === undefined || value === null) return { headers, body: undefined };
   if (typeof value === 'string') {

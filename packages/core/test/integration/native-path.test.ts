@@ -112,6 +112,12 @@ describe.each(paths)('$name', ({ options, native }) => {
     for (const headers of seen) expect(headers['sec-fetch-mode']).toBe(native ? undefined : 'cors');
   });
 
+  it("sends the URL's host whatever host header the caller set, as fetch does", async () => {
+    handler = (res) => json(res, '{}');
+    await get(client({ headers: { host: 'elsewhere.example' } }));
+    expect(seen.at(-1)?.host).toBe(new URL(baseURL).host);
+  });
+
   it('reuses its connections for sequential requests (keep-alive)', async () => {
     handler = (res) => json(res, '{"n":1}');
     const c = client();
