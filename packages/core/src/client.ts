@@ -9,10 +9,12 @@ import {
   apiError,
   attemptLabel,
   deadlineError,
+  errorDetails,
   findRequestId,
   redirectError,
   scrubError,
   showUrl,
+  statusFromBody,
 } from './internal/failures.js';
 import { derivedSecrets, Redactor } from './internal/redact.js';
 import { decideRedirect } from './internal/redirect.js';
@@ -24,7 +26,8 @@ import {
   resolveLimiter,
   resolveSettings,
 } from './internal/settings.js';
-import { appendQuery, defaultErrorDetails, parseBody } from './internal/wire.js';
+import { namingTlsOption } from './internal/transport-errors.js';
+import { appendQuery, parseBody } from './internal/wire.js';
 import { RedactingLogger } from './log.js';
 import type {
   ClientOptions,
@@ -241,6 +244,7 @@ export class BaseClient<O extends object = ClientOptions> {
         continue;
       }
 
+      const sentStatus = statusFromBody(sent, this.#adapter);
       const { response, prepared } = sent;
       const requestId = findRequestId(response.headers, this.#adapter.requestIdHeaders, call.redactor);
       await reportResponse(this.#hooks, this.logger, call, sent, requestId);
@@ -276,7 +280,7 @@ export class BaseClient<O extends object = ClientOptions> {
         throw redirectError({ response, body, requestId, prepared }, redirect, call.redactor);
       const error = apiError(
         { response, body, requestId, prepared },
-        this.#adapter.parseError?.(body, response, prepared) ?? defaultErrorDetails(body, response),
+        errorDetails(this.#adapter, { response, body, prepared }, sentStatus),
         sent.truncated ? this.#maxErrorBodyBytes : undefined,
         call.redactor,
       );
@@ -289,13 +293,20 @@ export class BaseClient<O extends object = ClientOptions> {
     }
   }
 
-  /** Waits for the limiter; a deadline that runs out in the queue says so. */
+  /** Waits for the limiter, then the adapter's gate; a deadline that runs out in either says so. */
   async #acquire(call: Call): Promise<(() => void) | undefined> {
-    const limiter = this.#shared.limiter;
-    if (!limiter) return undefined;
+    const gate = this.#adapter.sendGate;
+    let release: (() => void) | undefined;
     try {
-      return await limiter.acquire(call.deadline.signal);
+      release = await this.#shared.limiter?.acquire(call.deadline.signal);
+      if (!gate) return release;
+      const open = await gate.acquire(call.deadline.signal, call.options.timeout ?? this.#timeout);
+      return () => {
+        open();
+        release?.();
+      };
     } catch (error) {
+      release?.();
       if (call.deadline.expired) throw deadlineError(call, 'queue', error, call.redactor);
       throw error;
     }
@@ -362,7 +373,7 @@ export class BaseClient<O extends object = ClientOptions> {
         durationMs: Math.round(performance.now() - sentAt),
       };
     } catch (error) {
-      return { kind: 'failed', prepared, shownUrl, error: error as Error };
+      return { kind: 'failed', prepared, shownUrl, error: namingTlsOption(error, this.#adapter.tlsOption) };
     }
   }
 

@@ -24,6 +24,25 @@ export interface ServiceAdapter {
   /** Builds the URL of a path under the base URL (e.g. the store's `?rest_route=` form). */
   resolveUrl?(baseURL: string, path: string): URL;
   defaultRateLimit?: RateLimitOptions;
+  /**
+   * The client option that turns TLS off (`useTLS`): an `https:` URL answered in plain HTTP then fails
+   * with a `ConnectionError` saying `set useTLS: false`, instead of the generic `use http://`.
+   */
+  tlsOption?: string;
+  /**
+   * For a service that answers some errors with a 2xx status and the real one in the body (soketi sends
+   * every HTTP API error as `200 {"error":"…","code":401}`): given a successful, non-streamed response and
+   * its text, the status it really carries, or undefined. Core then treats the answer as that error on
+   * every path (hooks, retries, the typed error, whose message says the server answered 2xx). Runs on
+   * every such response, so keep it cheap for bodies that are not errors.
+   */
+  statusInBody?(text: string, response: Response): number | undefined;
+  /**
+   * A concurrency gate every attempt passes after the rate limiter, held until the attempt's body is read
+   * or it fails (a per-client adapter carries it). `acquire` waits at most `timeoutMs`, the attempt's
+   * `timeout`, and rejects (leaving the queue) when `signal` aborts; its rejection ends the call unsent.
+   */
+  sendGate?: { acquire(signal: AbortSignal | undefined, timeoutMs: number): Promise<() => void> };
 }
 
 export interface Hooks {

@@ -4,11 +4,12 @@
  */
 import type { PreparedRequest } from '../auth.js';
 import { APIError, type ErrorDetails, RedirectError, TimeoutError, XError } from '../errors.js';
+import type { ServiceAdapter } from '../options.js';
 import { isIdempotentMethod, serverBackoffMs } from '../retry.js';
 import type { CallDeadline } from './deadline.js';
 import { type Redactor, redactUrl } from './redact.js';
 import type { Target } from './redirect.js';
-import { clip } from './wire.js';
+import { clip, defaultErrorDetails } from './wire.js';
 
 const DEFAULT_REQUEST_ID_HEADERS = ['x-request-id', 'request-id', 'x-amzn-requestid', 'cf-ray'];
 
@@ -96,6 +97,36 @@ export function apiError(
     },
     details.errorClass,
   );
+}
+
+/**
+ * A 2xx whose body carries an error status (`ServiceAdapter.statusInBody`) becomes a response with that
+ * status, for the hooks, the retry decision and the error alike. Returns the status the server sent.
+ */
+export function statusFromBody(
+  sent: { response: Response; text: string; stream: unknown },
+  adapter: Pick<ServiceAdapter, 'statusInBody'>,
+): number | undefined {
+  const { response } = sent;
+  const status = response.ok && !sent.stream ? adapter.statusInBody?.(sent.text, response) : undefined;
+  if (status === undefined) return undefined;
+  sent.response = new Response(sent.text, { status, headers: response.headers });
+  return response.status;
+}
+
+/**
+ * What the service's `parseError` (or the generic reading) says of an error answer, plus a note when the
+ * status came from the body of a 2xx (see `statusFromBody`), so the error does not look invented.
+ */
+export function errorDetails(
+  adapter: Pick<ServiceAdapter, 'parseError'>,
+  { response, body, prepared }: Pick<Answer, 'response' | 'body' | 'prepared'>,
+  sentStatus: number | undefined,
+): ErrorDetails {
+  const details = adapter.parseError?.(body, response, prepared) ?? defaultErrorDetails(body, response);
+  if (sentStatus === undefined) return details;
+  const note = `(the server answered HTTP ${sentStatus} with this error in its body)`;
+  return { ...details, hint: details.hint ? `${details.hint} ${note}` : note };
 }
 
 export function redirectError(

@@ -2,6 +2,7 @@ import { utf8Base64 } from './encoding.js';
 
 export const REDACTED = '[REDACTED]';
 const MAX_DEPTH = 64;
+const HEX_DIGEST = /^[0-9a-f]{16,}$/i;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -81,7 +82,10 @@ export class Redactor {
   add(...secrets: Array<string | undefined>): void {
     for (const secret of secrets) {
       if (!secret) continue;
-      for (const form of [secret, encodeURIComponent(secret), utf8Base64(secret)]) {
+      const forms = [secret, encodeURIComponent(secret), utf8Base64(secret)];
+      // A hex digest (a request signature) means the same in either case, and servers echo it in either.
+      if (HEX_DIGEST.test(secret)) forms.push(secret.toLowerCase(), secret.toUpperCase());
+      for (const form of forms) {
         if (form.length < 4) {
           if (!this.#shortForms.includes(form)) this.#shortForms.push(form);
         } else if (!this.#needles.includes(form)) this.#needles.push(form);

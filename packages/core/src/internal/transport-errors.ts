@@ -66,13 +66,28 @@ function explainFailure(code: string | undefined, message: string | undefined, u
     code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG' ||
     (code === 'EPROTO' && /wrong version number|packet length too long|http request/i.test(message ?? ''))
   )
-    return `${origin} answered TLS with plain HTTP (${code}): this host speaks plain HTTP: use http:// (or set the TLS option false)`;
+    return `${origin} answered TLS with plain HTTP (${code}): this host speaks plain HTTP: ${PLAIN_HTTP_FIX}`;
   if (code === 'ECONNRESET' || (!code && /other side closed|socket hang up/i.test(message ?? '')))
     return `the server at ${origin} closed the connection before answering in full (${code ?? message})${url.protocol === 'http:' ? '; if it serves HTTPS, use https://' : ''}`;
   if (code === 'ETIMEDOUT') return `connecting to ${origin} timed out (ETIMEDOUT)`;
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH')
     return `no network route to ${url.hostname} (${code})`;
   return undefined;
+}
+
+/** What `explainFailure` proposes for a plain-HTTP answer when the service names no TLS option. */
+const PLAIN_HTTP_FIX = 'use http:// (or set the TLS option false)';
+
+/**
+ * The same failure with the fix naming the service's own option (`set useTLS: false`, see
+ * `ServiceAdapter.tlsOption`) when it is a TLS handshake answered in plain HTTP; any other error as is.
+ * Done after the transport, which knows no adapter, on both paths.
+ */
+export function namingTlsOption(error: unknown, option: string | undefined): Error {
+  if (!option || !(error instanceof ConnectionError) || !error.message.includes(PLAIN_HTTP_FIX))
+    return error as Error;
+  const message = error.message.replace(PLAIN_HTTP_FIX, `set ${option}: false`);
+  return new ConnectionError(message, { cause: error.cause, unsent: error.unsent });
 }
 
 /** undici wraps the socket error in `cause`, sometimes in an AggregateError (happy eyeballs). */
