@@ -82,6 +82,24 @@ export class Transport {
   }
 
   async send(input: SendInput): Promise<SendResult> {
+    const okLimit: BodyLimit = { bytes: input.maxResponseBytes, over: 'fail' };
+    const errorLimit: BodyLimit = { bytes: input.maxErrorBodyBytes, over: 'truncate' };
+    if (this.#native && input.body?.kind !== 'stream') {
+      // Its own clocks and typed errors (native-node.ts): no AbortController per attempt.
+      return this.#native({
+        method: input.method,
+        url: input.url,
+        headers: input.headers,
+        body: input.body?.value,
+        timeoutMs: input.timeoutMs,
+        idleTimeoutMs: input.idleTimeoutMs,
+        signal: input.signal,
+        responseType: input.responseType,
+        okLimit,
+        errorLimit,
+        attempt: input.attempt,
+      });
+    }
     const controller = new AbortController();
     const streamed = input.body?.kind === 'stream' || input.responseType === 'stream';
     let attemptTimer: ReturnType<typeof setTimeout> | undefined;
@@ -118,22 +136,7 @@ export class Transport {
         throw error;
       }
     };
-    const okLimit: BodyLimit = { bytes: input.maxResponseBytes, over: 'fail' };
-    const errorLimit: BodyLimit = { bytes: input.maxErrorBodyBytes, over: 'truncate' };
     try {
-      if (this.#native && input.body?.kind !== 'stream') {
-        return await this.#native({
-          method: input.method,
-          url: input.url,
-          headers: input.headers,
-          body: input.body?.value,
-          signal: controller.signal,
-          responseType: input.responseType,
-          okLimit,
-          errorLimit,
-          touch,
-        });
-      }
       const response =
         input.body?.kind === 'stream' && sendStreamed
           ? await sendStreamed({

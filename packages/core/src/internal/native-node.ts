@@ -25,12 +25,15 @@
  * request sent over `node:http(s)` with that agent instead, so the option means the same for ordinary
  * requests as for streamed uploads, and is never silently dropped.
  */
+import { EventEmitter } from 'node:events';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
 import { Agent } from 'undici';
+import { ConnectionError, XError } from '../errors.js';
 import { readNative } from './native-read.js';
-import type { NativeSender, NativeSendInput } from './transfer.js';
+import type { Cancel, NativeResult, NativeSender, NativeSendInput } from './transfer.js';
+import { type TimedOut, toTransportError } from './transport-errors.js';
 
 /** What both dispatchers give back: status line, raw headers and the body as a Node stream. */
 export interface NativeAnswer {
@@ -50,18 +53,64 @@ export function createNativeSender(agent: unknown): NativeSender | undefined {
   // Bun and Deno match the `node` condition too, but keep the fetch path they are built around.
   if (runtime.bun || 'Deno' in globalThis) return undefined;
   if (agent !== undefined && agent !== null) {
-    return async (input) => readNative(await viaNodeHttp(input, agent), input);
+    return (input) =>
+      attempt(input, async (cancel) => readNative(await viaNodeHttp(input, agent, cancel), input, cancel));
   }
   let pool: Agent | undefined;
-  return async (input) => {
-    // Made on first use: a client that never sends (or a withOptions clone) opens nothing.
-    // Timeouts are core's (one timer per attempt, through the signal); undici's own are off.
-    pool ??= new Agent({ connections: CONNECTIONS, headersTimeout: 0, bodyTimeout: 0 });
-    return readNative(await viaUndici(pool, input), input);
-  };
+  return (input) =>
+    attempt(input, async (cancel) => {
+      // Made on first use: a client that never sends (or a withOptions clone) opens nothing.
+      // Timeouts are core's (one timer per attempt, through `cancel`); undici's own are off.
+      pool ??= new Agent({ connections: CONNECTIONS, headersTimeout: 0, bodyTimeout: 0 });
+      return readNative(await viaUndici(pool, input, cancel), input, cancel);
+    });
 }
 
-async function viaUndici(pool: Agent, input: NativeSendInput): Promise<NativeAnswer> {
+/**
+ * The attempt's abort channel. undici takes an EventEmitter as `signal`; an AbortController (an
+ * EventTarget, plus its AbortSignal) with a timer and two listeners cost 6.9 µs per attempt against 0.8 µs
+ * for this (node, 200,000 iterations), about 4% of a whole call on this path.
+ */
+class AttemptCancel extends EventEmitter implements Cancel {
+  aborted = false;
+  reason: unknown;
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.emit('abort');
+  }
+}
+
+/** One attempt under its clocks: the per-attempt timer, the idle timer of a `stream` response, the caller's signal. */
+async function attempt(
+  input: NativeSendInput,
+  run: (cancel: AttemptCancel) => Promise<NativeResult>,
+): Promise<NativeResult> {
+  const cancel = new AttemptCancel();
+  const timer = setTimeout(() => cancel.abort({ kind: 'attempt' } satisfies TimedOut), input.timeoutMs);
+  const idle =
+    input.responseType === 'stream'
+      ? setTimeout(() => cancel.abort({ kind: 'idle' } satisfies TimedOut), input.idleTimeoutMs)
+      : undefined;
+  const caller = input.signal;
+  const forward = () => cancel.abort(caller?.reason);
+  if (caller?.aborted) forward();
+  else caller?.addEventListener('abort', forward, { once: true });
+  try {
+    return await run(cancel);
+  } catch (error) {
+    // Already typed (a body over maxResponseBytes): not a connection failure.
+    if (error instanceof XError && !(error instanceof ConnectionError)) throw error;
+    throw toTransportError(error, input, cancel.reason);
+  } finally {
+    clearTimeout(timer);
+    clearTimeout(idle);
+    caller?.removeEventListener('abort', forward);
+  }
+}
+
+async function viaUndici(pool: Agent, input: NativeSendInput, cancel: Cancel): Promise<NativeAnswer> {
   const { url } = input;
   const { headers, body } = await outgoing(input);
   const answer = await pool.request({
@@ -70,7 +119,7 @@ async function viaUndici(pool: Agent, input: NativeSendInput): Promise<NativeAns
     method: input.method as 'GET',
     headers,
     body: body ?? null,
-    signal: input.signal,
+    signal: cancel as AttemptCancel,
   });
   return {
     status: answer.statusCode,
@@ -80,17 +129,17 @@ async function viaUndici(pool: Agent, input: NativeSendInput): Promise<NativeAns
   };
 }
 
-async function viaNodeHttp(input: NativeSendInput, agent: unknown): Promise<NativeAnswer> {
+async function viaNodeHttp(input: NativeSendInput, agent: unknown, cancel: Cancel): Promise<NativeAnswer> {
   const { headers, body } = await outgoing(input);
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
   const send = input.url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<NativeAnswer>((resolve, reject) => {
-    const req = send(input.url, {
-      method: input.method,
-      headers,
-      agent: agent as never,
-      signal: input.signal,
-    });
+    if (cancel.aborted) return reject(cancel.reason);
+    const req = send(input.url, { method: input.method, headers, agent: agent as never });
+    // Ends the request, and the response being read (readNative also stops on `cancel`).
+    const onCancel = () => req.destroy(Object.assign(new Error('aborted'), { code: 'ABORT_ERR' }));
+    cancel.once('abort', onCancel);
+    req.on('close', () => cancel.off('abort', onCancel));
     req.on('error', reject);
     req.on('response', (res: IncomingMessage) =>
       resolve({

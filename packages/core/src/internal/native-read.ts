@@ -8,7 +8,7 @@ import { Readable, type Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate, constants as zlib } from 'node:zlib';
 import type { NativeAnswer } from './native-node.js';
 import { type BodyLimit, declaredTooLarge, type ReadText, tooLarge } from './read-body.js';
-import type { NativeResult, NativeSendInput } from './transfer.js';
+import type { Cancel, NativeResult, NativeSendInput } from './transfer.js';
 
 /** Statuses whose `Response` cannot have a body. */
 const NULL_BODY = new Set([101, 204, 205, 304]);
@@ -16,7 +16,11 @@ const NULL_BODY = new Set([101, 204, 205, 304]);
 const LENIENT = { flush: zlib.Z_SYNC_FLUSH, finishFlush: zlib.Z_SYNC_FLUSH };
 const BOM = 0xfeff;
 
-export async function readNative(answer: NativeAnswer, input: NativeSendInput): Promise<NativeResult> {
+export async function readNative(
+  answer: NativeAnswer,
+  input: NativeSendInput,
+  cancel: Cancel,
+): Promise<NativeResult> {
   const { body } = answer;
   // Whatever happens below, a late socket error on a body nobody reads must not become an 'error' event
   // without a listener (which would end the process).
@@ -55,7 +59,7 @@ export async function readNative(answer: NativeAnswer, input: NativeSendInput): 
       truncated: false,
     };
   }
-  const read = await readAll(decoded, limit, input);
+  const read = await readAll(decoded, limit, input, cancel);
   return { response, ...read, stream: undefined };
 }
 
@@ -112,10 +116,14 @@ function decode(body: Readable, encoding: string | string[] | undefined): Readab
 
 /**
  * Reads the whole (decoded) body within `limit`: an error body is cut there, a successful one beyond it
- * fails. Ends early, destroying the socket's stream, when the attempt's signal aborts.
+ * fails. Ends early, destroying the socket's stream, when the attempt is cancelled.
  */
-function readAll(stream: Readable, limit: BodyLimit, input: NativeSendInput): Promise<ReadText> {
-  const { signal } = input;
+function readAll(
+  stream: Readable,
+  limit: BodyLimit,
+  input: NativeSendInput,
+  cancel: Cancel,
+): Promise<ReadText> {
   return new Promise<ReadText>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let kept = 0;
@@ -123,7 +131,7 @@ function readAll(stream: Readable, limit: BodyLimit, input: NativeSendInput): Pr
     const settle = (outcome: () => void) => {
       if (settled) return;
       settled = true;
-      signal.removeEventListener('abort', onAbort);
+      cancel.off('abort', onAbort);
       stream.off('data', onData);
       stream.on('error', () => {});
       outcome();
@@ -136,10 +144,9 @@ function readAll(stream: Readable, limit: BodyLimit, input: NativeSendInput): Pr
     const onAbort = () =>
       settle(() => {
         stream.destroy();
-        reject(signal.reason);
+        reject(cancel.reason);
       });
     const onData = (chunk: Buffer) => {
-      input.touch();
       const room = limit.bytes - kept;
       if (chunk.byteLength <= room) {
         chunks.push(chunk);
@@ -154,8 +161,8 @@ function readAll(stream: Readable, limit: BodyLimit, input: NativeSendInput): Pr
         resolve(text(true));
       });
     };
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
+    if (cancel.aborted) return onAbort();
+    cancel.once('abort', onAbort);
     stream.on('data', onData);
     stream.once('end', () => settle(() => resolve(text(false))));
     stream.once('error', (error) => settle(() => reject(error)));

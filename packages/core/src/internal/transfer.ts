@@ -17,21 +17,37 @@ export interface StreamedSendInput {
   uploaded(): void;
 }
 
-/** One ordinary (not streamed) request on the Node-native path (`#transfer`'s `createNativeSender`). */
+/**
+ * One ordinary (not streamed) request on the Node-native path (`#transfer`'s `createNativeSender`). The
+ * sender runs the attempt's clocks itself, without an AbortController (see native-node.ts), and throws
+ * the same typed errors as the fetch path.
+ */
 export interface NativeSendInput {
   method: string;
   url: URL;
   headers: Headers;
   body: BodyInit | undefined;
-  /** Aborts the request and the body read: attempt timeout, deadline or caller. */
-  signal: AbortSignal;
+  /** Per attempt: headers and body. */
+  timeoutMs: number;
+  /** A `stream` response: fails when no byte moved for this long before it is handed over. */
+  idleTimeoutMs: number;
+  /** The caller's signal merged with the call's deadline, if either exists. */
+  signal: AbortSignal | undefined;
   /** `stream` hands a successful body over unread. */
   responseType: 'text' | 'stream';
   /** For a successful response (`fail`) and for an error response (`truncate`). */
   okLimit: BodyLimit;
   errorLimit: BodyLimit;
-  /** Called for every chunk read: activity for the idle timer. */
-  touch(): void;
+  /** `attempt 3 of 3`, for timeout messages. */
+  attempt?: string | undefined;
+}
+
+/** One attempt's abort channel on the native path: `reason` is set before `abort` is emitted. */
+export interface Cancel {
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  once(event: 'abort', listener: () => void): unknown;
+  off(event: 'abort', listener: () => void): unknown;
 }
 
 export interface NativeResult extends ReadText {

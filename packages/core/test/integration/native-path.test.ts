@@ -312,4 +312,27 @@ describe('the agent option', () => {
     expect(created).toBe(nativeAvailable ? 1 : 0);
     agent.destroy();
   });
+
+  it('a client with an agent keeps the same timeouts, abort and limits', async () => {
+    const agent = new HttpAgent({ keepAlive: true });
+    const c = new BaseClient(
+      { baseURL, rateLimit: false, maxRetries: 0, agent, timeout: 200, maxResponseBytes: 50, logger: silent },
+      { packageName: '@x/test', packageVersion: '1.0.0' },
+    );
+    handler = (res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '30' });
+      res.write('{"a":');
+    };
+    const stalled = await failure(c.request({ method: 'GET', path: '/stall' }));
+    expect(stalled).toBeInstanceOf(TimeoutError);
+    const controller = new AbortController();
+    controller.abort();
+    const aborted = await failure(
+      c.request({ method: 'GET', path: '/x', options: { signal: controller.signal } }),
+    );
+    expect(aborted).toBeInstanceOf(AbortError);
+    handler = (res) => json(res, JSON.stringify({ pad: 'p'.repeat(100) }));
+    expect(await failure(c.request({ method: 'GET', path: '/big' }))).toBeInstanceOf(ResponseTooLargeError);
+    agent.destroy();
+  });
 });
