@@ -26,7 +26,7 @@ import {
 import type { RealtimeContext } from './context.js';
 import { decodeMasterKey } from './encryption.js';
 import { parseError } from './errors.js';
-import { guardedFetch } from './internal/guarded-fetch.js';
+import { statusInBody } from './internal/error-body.js';
 import { type QueueFullPolicy, SendQueue, type SendQueueStats } from './internal/send-queue.js';
 import { Channels } from './resources/channels.js';
 import { type BatchEvent, Events, type TriggerParams, type TypedBatch } from './resources/events.js';
@@ -55,8 +55,8 @@ export interface RealtimeServerOptions extends Omit<ClientOptions, 'baseURL' | '
   /**
    * HTTP calls in flight at once (retries included: each attempt takes a slot). Default
    * {@link DEFAULT_CONCURRENCY}. With coalescing, 16 calls carry up to 160 events. Time spent waiting for a
-   * slot counts against the attempt's `timeout`: a call that times out in the queue was never sent, though
-   * its `TimeoutError` cannot say so, and a trigger (a POST) that times out is not retried.
+   * slot counts against the attempt's `timeout`: a call that times out in the queue fails with a
+   * `TimeoutError` (`phase: 'queue'`) saying it was never sent, and is not retried.
    */
   concurrency?: number | undefined;
   /**
@@ -99,11 +99,19 @@ export const DEFAULT_CONCURRENCY = 16;
 /** Default `maxQueue`: calls waiting for a slot. */
 export const DEFAULT_MAX_QUEUE = 1000;
 
+/**
+ * No `fetch` wrapper: in Node requests take core's native path, and ky over `fetch` only when the user
+ * gives one. What Pusher needs beyond core's defaults comes through these hooks: the plain-HTTP advice names
+ * `useTLS`, soketi's status-200 errors become typed errors, and each client adds its send queue (below).
+ * The per-attempt `auth_signature` is a value core's redactor already derives from the signed query.
+ */
 const adapter: ServiceAdapter = {
   packageName,
   packageVersion,
   parseError,
   defaultRateLimit: DEFAULT_RATE_LIMIT,
+  tlsOption: 'useTLS',
+  statusInBody,
 };
 
 /**
@@ -160,10 +168,11 @@ export class RealtimeServer<
       {
         ...core,
         baseURL: checked.baseURL,
-        fetch: guardedFetch(core.fetch, queue),
         auth: signerAuth('pusher-hmac', requestSigner(key, sign), secrets),
       },
-      adapter,
+      // Every attempt waits for a slot of this client's queue after the rate limiter, and keeps it until
+      // its body is read.
+      { ...adapter, sendGate: queue },
       options,
     );
     this.appId = String(options.appId);

@@ -1,5 +1,4 @@
 import { type ErrorDetails, XError } from '@x/core';
-import { STATUS_FROM_BODY_HEADER } from './internal/error-body.js';
 
 /**
  * The HTTP API answers errors mostly as plain text ("Unknown auth_key", "Timestamp expired: ...", "Invalid
@@ -7,15 +6,6 @@ import { STATUS_FROM_BODY_HEADER } from './internal/error-body.js';
  * bodies; text arrives as a string. Statuses from the HTTP API reference: 400, 401, 403, 413.
  */
 export function parseError(body: unknown, response: Response): ErrorDetails {
-  const details = detailsFor(body, response);
-  const sentStatus = response.headers.get(STATUS_FROM_BODY_HEADER);
-  if (sentStatus === null) return details;
-  // soketi: the status line said success; say so, or the 401 looks invented.
-  const note = `(the server answered HTTP ${sentStatus} with this error in its body)`;
-  return { ...details, hint: details.hint ? `${details.hint} ${note}` : note };
-}
-
-function detailsFor(body: unknown, response: Response): ErrorDetails {
   const message = messageOf(body) ?? (response.statusText || undefined);
   switch (response.status) {
     case 401:

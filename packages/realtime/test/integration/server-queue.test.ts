@@ -7,7 +7,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { RateLimitQueueError, TimeoutError, ValidationError } from '@x/core';
+import { AbortError, type RateLimiter, RateLimitQueueError, TimeoutError, ValidationError } from '@x/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RealtimeServer, type RealtimeServerOptions } from '../../src/server.js';
 import { waitFor } from '../helpers/sandbox.js';
@@ -203,11 +203,40 @@ describe('concurrency and a bounded queue against a slow server', () => {
     await waitFor(() => held.length === 1);
     const late = server.trigger('slow', 'tick', 't1', {}, { timeout: 50 });
     await expect(late).rejects.toBeInstanceOf(TimeoutError);
+    await expect(late).rejects.toMatchObject({
+      phase: 'queue',
+      message: expect.stringMatching(/waited 50 ms .* for a send slot and was not sent/),
+    });
     expect(server.queueStats()).toEqual({ inFlight: 1, queued: 0, held: 0 });
     await drain(() => received.length === 1);
     await first;
     expect(received).toEqual(['t0']);
     expect(held).toHaveLength(0);
+  });
+
+  it("a user's own rate limiter gates every attempt too: each trigger takes and frees one of its slots", async () => {
+    let granted = 0;
+    let released = 0;
+    const limiter: RateLimiter = {
+      acquire: async () => {
+        granted++;
+        return () => void released++;
+      },
+      pause: () => {},
+    };
+    const server = make({ concurrency: 2, maxQueue: 10, rateLimit: limiter });
+    const expected = ['l0', 'l1', 'l2', 'l3', 'l4'];
+    const calls = expected.map((data) => server.trigger('slow', 'tick', data));
+    await waitFor(() => held.length === 2 && server.queueStats().queued === 3);
+    // Past the limiter, waiting for the queue: the limiter's slots stay taken until each attempt ends.
+    expect(granted).toBe(5);
+    expect(released).toBe(0);
+    await drain(() => received.length === 5);
+    await Promise.all(calls);
+    exactlyOnce(received, expected);
+    expect(serverMaxInFlight).toBe(2);
+    expect(released).toBe(5);
+    expect(server.rateLimiter).toBe(limiter);
   });
 
   it('a queued call whose signal aborts leaves the queue and is never sent', async () => {
@@ -219,7 +248,7 @@ describe('concurrency and a bounded queue against a slow server', () => {
     const last = server.trigger('slow', 'tick', 'a2');
     await waitFor(() => server.queueStats().queued === 2);
     controller.abort();
-    await expect(aborted).rejects.toThrow();
+    await expect(aborted).rejects.toBeInstanceOf(AbortError);
     expect(server.queueStats()).toEqual({ inFlight: 1, queued: 1, held: 0 });
     await drain(() => received.length === 2);
     await Promise.all([first, last]);

@@ -2,13 +2,14 @@
  * A server that echoes the signed query string back (in its error text, a JSON body, headers, a redirect,
  * split across chunks, upper-cased), on node:http: whatever it echoes, no `auth_signature` the SDK sent and
  * not the secret reaches an error's message, `String(err)`, `JSON.stringify(err)`, `util.inspect(err)`, its
- * body and headers, or a log line at `debug`.
+ * body and headers, or a log line at `debug`. On both request paths: Node's native one (no `fetch` given)
+ * and ky over a `fetch` the user passes; core's redactor does the scrubbing on both.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { APIError, RealtimeServer, XError } from '../../src/server.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { APIError, RealtimeServer, type RealtimeServerOptions, XError } from '../../src/server.js';
 
 const SECRET = 'echo-test-secret-7f3a9c';
 /** Every `auth_signature` the echo server was sent. */
@@ -35,7 +36,12 @@ beforeEach(() => {
   signatures.length = 0;
 });
 
-function makeServer(lines: string[]): RealtimeServer {
+const paths: Array<[string, Partial<RealtimeServerOptions>]> = [
+  ['native path', {}],
+  ['fetch given', { fetch: (url, init) => globalThis.fetch(url, init) }],
+];
+
+function makeServer(lines: string[], path: Partial<RealtimeServerOptions>): RealtimeServer {
   const log =
     (level: string) =>
     (message: string, ...args: unknown[]) =>
@@ -52,6 +58,7 @@ function makeServer(lines: string[]): RealtimeServer {
     retry: { baseDelayMs: 1, maxDelayMs: 2 },
     logger: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },
     logLevel: 'debug',
+    ...path,
   });
 }
 
@@ -113,37 +120,46 @@ const cases: Array<[string, Echo]> = [
     },
   ],
   [
+    "soketi's status-200 error quoting the signature (a typed 401)",
+    (_query, signature, res) =>
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: `bad signature ${signature}`, code: 401 })),
+  ],
+  [
     '200 whose body does not match the schema (ResponseValidationError carries it)',
     (query, _signature, res) =>
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ channels: query })),
   ],
 ];
 
-it.each(cases)('%s: no signature or secret in the error or the logs', async (_name, answer) => {
-  echo = answer;
-  const lines: string[] = [];
-  const pusher = makeServer(lines);
-  const error = await pusher.channels.list().then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(XError);
-  expect(lines.length).toBeGreaterThan(0);
-  expectClean(everything(error, lines));
-});
-
-it('a POST (trigger) echoed back is scrubbed too', async () => {
-  echo = (query, signature, res) =>
-    res.writeHead(403, { 'content-type': 'text/plain', 'x-echo': query }).end(`no: ${signature}`);
-  const lines: string[] = [];
-  const error = await makeServer(lines)
-    .trigger('orders', 'created', { id: 1 })
-    .then(
+describe.each(paths)('%s', (_path, path) => {
+  it.each(cases)('%s: no signature or secret in the error or the logs', async (_name, answer) => {
+    echo = answer;
+    const lines: string[] = [];
+    const pusher = makeServer(lines, path);
+    const error = await pusher.channels.list().then(
       () => undefined,
       (e: unknown) => e,
     );
-  expect(error).toBeInstanceOf(APIError);
-  expect((error as APIError).status).toBe(403);
-  expect((error as APIError).message).toContain('[REDACTED]');
-  expectClean(everything(error, lines));
+    expect(error).toBeInstanceOf(XError);
+    expect(lines.length).toBeGreaterThan(0);
+    expectClean(everything(error, lines));
+  });
+
+  it('a POST (trigger) echoed back is scrubbed too', async () => {
+    echo = (query, signature, res) =>
+      res.writeHead(403, { 'content-type': 'text/plain', 'x-echo': query }).end(`no: ${signature}`);
+    const lines: string[] = [];
+    const error = await makeServer(lines, path)
+      .trigger('orders', 'created', { id: 1 })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(error).toBeInstanceOf(APIError);
+    expect((error as APIError).status).toBe(403);
+    expect((error as APIError).message).toContain('[REDACTED]');
+    expectClean(everything(error, lines));
+  });
 });

@@ -30,34 +30,11 @@ export function errorInBody(text: string): BodyError | undefined {
   return code >= 400 && code <= 599 ? { status: code } : undefined;
 }
 
-/** Set on a response whose status was taken from its body, so the error can say what the server sent. */
-export const STATUS_FROM_BODY_HEADER = 'x-realtime-status-from-body';
-
-/** Whether a response is a 2xx JSON answer: the only kind that can carry an error in its body. */
-export function isJsonSuccess(response: Response): boolean {
-  return (
-    response.status >= 200 &&
-    response.status <= 299 &&
-    response.body !== null &&
-    /\bjson\b/i.test(response.headers.get('content-type') ?? '')
-  );
-}
-
 /**
- * A response with `text` as its body (already read, see `isJsonSuccess`), and the status the text declares
- * when it is an error body (see the module comment); otherwise `response`'s own status.
+ * `ServiceAdapter.statusInBody`: the status a 2xx JSON answer carries in its body (soketi's errors), or
+ * undefined. Core then raises the typed error for it and notes that the server answered 2xx.
  */
-export function responseFromText(response: Response, text: string, headers: Headers): Response {
+export function statusInBody(text: string, response: Response): number | undefined {
   const found = errorInBody(text);
-  if (!found)
-    return new Response(text, { status: response.status, statusText: statusTextOf(response), headers });
-  const marked = new Headers(headers);
-  marked.set(STATUS_FROM_BODY_HEADER, String(response.status));
-  marked.delete('content-length');
-  return new Response(text, { status: found.status, headers: marked });
-}
-
-/** The response's status text, or '' when it is not a ByteString (a server's UTF-8), which `new Response` refuses. */
-export function statusTextOf(response: Response): string {
-  return /^[\t\x20-\x7e\x80-\xff]*$/.test(response.statusText) ? response.statusText : '';
+  return found && /\bjson\b/i.test(response.headers.get('content-type') ?? '') ? found.status : undefined;
 }

@@ -1,4 +1,4 @@
-import { AbortError, RateLimitQueueError } from '@x/core';
+import { AbortError, RateLimitQueueError, TimeoutError } from '@x/core';
 
 /** What a caller does when `maxQueue` calls already wait for a slot. */
 export type QueueFullPolicy = 'wait' | 'reject';
@@ -25,6 +25,7 @@ interface Waiter {
   reject(error: unknown): void;
   signal: AbortSignal | undefined;
   onAbort: (() => void) | undefined;
+  timer: ReturnType<typeof setTimeout> | undefined;
 }
 
 /** Frees the slot; calling it again does nothing. */
@@ -35,10 +36,12 @@ export type Release = () => void;
  * `maxQueue` waiting behind them, and beyond that either held (the caller's promise stays pending until the
  * queue has room, so a producer that awaits its calls runs at the API's pace) or refused at once with
  * `RateLimitQueueError('queue_full')`, core's error for a full queue. A slot is taken per attempt: a retry
- * waits its turn again, and a waiting call whose signal aborts (timeout, the caller's `signal`) leaves.
+ * waits its turn again, and a waiting call leaves when its signal aborts (the caller's `signal`, the
+ * call's `totalTimeout`) or after `timeoutMs`, the attempt's `timeout`, spent waiting.
  *
  * Core's rate limiter counts requests per time window; this counts requests at once, which is what keeps a
- * slow API from piling up sockets and buffered bodies. Core has no such gate to reuse.
+ * slow API from piling up sockets and buffered bodies. Core runs it as the client's `sendGate`, after the
+ * rate limiter, and frees the slot once the attempt's body is read (or the attempt failed).
  */
 export class SendQueue {
   readonly #options: SendQueueOptions;
@@ -54,8 +57,8 @@ export class SendQueue {
     return { inFlight: this.#inFlight, queued: this.#queued.length, held: this.#held.length };
   }
 
-  acquire(signal?: AbortSignal): Promise<Release> {
-    if (signal?.aborted) return Promise.reject(abortReason(signal));
+  acquire(signal?: AbortSignal, timeoutMs?: number): Promise<Release> {
+    if (signal?.aborted) return Promise.reject(abortError(signal));
     const { concurrency, maxQueue, queueFull } = this.#options;
     if (this.#inFlight < concurrency && this.#queued.length === 0 && this.#held.length === 0) {
       this.#inFlight++;
@@ -72,17 +75,32 @@ export class SendQueue {
     }
     return new Promise<void>((resolve, reject) => {
       const list = full ? this.#held : this.#queued;
-      const waiter: Waiter = { resolve, reject, signal, onAbort: undefined };
+      const waiter: Waiter = { resolve, reject, signal, onAbort: undefined, timer: undefined };
+      const leave = (error: unknown) => {
+        detach(waiter);
+        for (const from of [this.#queued, this.#held]) {
+          const at = from.indexOf(waiter);
+          if (at >= 0) from.splice(at, 1);
+        }
+        this.#dispatch();
+        reject(error);
+      };
       if (signal) {
-        waiter.onAbort = () => {
-          for (const from of [this.#queued, this.#held]) {
-            const at = from.indexOf(waiter);
-            if (at >= 0) from.splice(at, 1);
-          }
-          this.#dispatch();
-          reject(abortReason(signal));
-        };
+        waiter.onAbort = () => leave(abortError(signal));
         signal.addEventListener('abort', waiter.onAbort, { once: true });
+      }
+      if (timeoutMs !== undefined && Number.isFinite(timeoutMs)) {
+        // The attempt's own timer starts only once it is sent, so its `timeout` bounds this wait here.
+        waiter.timer = setTimeout(
+          () =>
+            leave(
+              new TimeoutError(
+                `Request waited ${timeoutMs} ms (its per-attempt timeout) for a send slot and was not sent: ${concurrency} calls were in flight; raise concurrency or timeout`,
+                { timeout: 'attempt', phase: 'queue', unsent: true },
+              ),
+            ),
+          timeoutMs,
+        );
       }
       list.push(waiter);
     }).then(() => this.#release());
@@ -125,8 +143,9 @@ export class SendQueue {
 
 function detach(waiter: Waiter): void {
   if (waiter.onAbort) waiter.signal?.removeEventListener('abort', waiter.onAbort);
+  clearTimeout(waiter.timer);
 }
 
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new AbortError('Request aborted while waiting for a send slot');
+function abortError(signal: AbortSignal): AbortError {
+  return new AbortError('Request aborted while waiting for a send slot', { cause: signal.reason });
 }
