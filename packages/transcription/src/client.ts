@@ -11,6 +11,7 @@ import {
   MemoryIdempotencyStore,
   MemoryRateLimiter,
   NotFoundError,
+  parseDuration,
   type RateLimiter,
   type RateLimitOptions,
   Secret,
@@ -138,6 +139,10 @@ interface ClientLimits {
   estimate: ProcessingEstimate;
   /** Waits that a webhook notification (`transcripts.notify()`) can end (clones share them). */
   notifications: Notifications;
+  /** The mean ms between two polls that the polling window allows; undefined without one. */
+  pollGapMs: number | undefined;
+  /** Waits in progress (clones share the count, as they share the polling window). */
+  activeWaits: { count: number };
 }
 
 /** What the resources share: the client, and the client's limits on models, polling and jobs. */
@@ -168,6 +173,11 @@ function clientLimits(
       changed('rateLimit') || changed('pollShare')
         ? pollLimiter(options.rateLimit, options.pollShare ?? 0.5)
         : inheriting!.limits.pollLimiter,
+    pollGapMs:
+      changed('rateLimit') || changed('pollShare')
+        ? pollGapMs(options.rateLimit, options.pollShare ?? 0.5)
+        : inheriting!.limits.pollGapMs,
+    activeWaits: changed('rateLimit') || changed('pollShare') ? { count: 0 } : inheriting!.limits.activeWaits,
     jobSlots: changed('maxConcurrentJobs')
       ? new JobSlots(options.maxConcurrentJobs ?? 5)
       : inheriting!.limits.jobSlots,
@@ -191,6 +201,13 @@ function pollLimiter(
   if (rateLimit === false || isRateLimiter(rateLimit)) return undefined;
   const base = rateLimit ?? DEFAULT_RATE_LIMIT;
   return new MemoryRateLimiter({ ...base, limit: Math.max(1, Math.floor(base.limit * share)) });
+}
+
+/** The polling window's mean gap between polls: each of n waits can poll once per n gaps without queueing. */
+function pollGapMs(rateLimit: TranscriptionClientOptions['rateLimit'], share: number): number | undefined {
+  if (rateLimit === false || isRateLimiter(rateLimit)) return undefined;
+  const base = rateLimit ?? DEFAULT_RATE_LIMIT;
+  return parseDuration(base.interval) / Math.max(1, Math.floor(base.limit * share));
 }
 
 /** A counting semaphore: jobs in flight at the service. */

@@ -31,7 +31,7 @@ export async function waitForTranscript(
   wait: TranscriptWait,
   checked: CheckedWait,
 ): Promise<Transcript> {
-  const { estimate, pollLimiter, notifications } = context;
+  const { estimate, pollLimiter, notifications, pollGapMs, activeWaits } = context;
   const { submittedAt, expectWebhook } = wait;
   const expectedMs = estimate.firstPollMs(checked.audioSeconds);
   const since = (at: number) => (submittedAt === undefined ? Number.NaN : at - submittedAt);
@@ -45,12 +45,23 @@ export async function waitForTranscript(
       const schedule = { intervalMs: checked.minMs, backoff: 1.5, maxIntervalMs: checked.maxMs };
       return index === 0 ? 0 : pollDelay(index - 1, schedule);
     }
-    if (index > 0) return backoffMs(expectedMs, index, { minMs: checked.minMs, maxMs: checked.maxMs });
+    if (index > 0) {
+      // A queued job has not started: a whole processing time is still ahead of it.
+      const ahead =
+        last?.status === 'queued'
+          ? expectedMs
+          : backoffMs(expectedMs, index, { minMs: checked.minMs, maxMs: checked.maxMs });
+      // Polls beyond the polling window's share for each wait only queue in the limiter, ahead of the
+      // poll of a job that is done: never poll again sooner than that share allows.
+      const share = (pollGapMs ?? 0) * activeWaits.count;
+      return Math.min(checked.maxMs, Math.max(checked.minMs, ahead, share));
+    }
     // Standalone (no submission time): the job may long be done, so ask at once.
     return submittedAt === undefined ? 0 : Math.max(0, expectedMs - (Date.now() - submittedAt));
   };
 
   let done: Transcript;
+  activeWaits.count += 1;
   try {
     done = await pollUntilDone<Transcript>({
       poll: async (signal) => {
@@ -83,6 +94,8 @@ export async function waitForTranscript(
       throw new TranscriptWaitTimeoutError(id, last?.status, error);
     }
     throw error;
+  } finally {
+    activeWaits.count -= 1;
   }
   if (done.status === 'error') throw new TranscriptError(done);
   return done;
