@@ -21,11 +21,27 @@
  *
  * Env: BENCH_JOBS (default 100), BENCH_WINDOW_MS (default 60000: the service's; a smaller window keeps
  * 60 requests per window, a faster rate, to scale the run down for a quick look — the scaling is printed),
- * BENCH_CLIENT_TIMEOUT_S (per client, default 1800; jobs still running then count as unfinished).
+ * BENCH_CLIENT_TIMEOUT_S (per client, default 1800; jobs still running then count as unfinished), BENCH_BEFORE=1
+ * (adds @x/transcription with `pollInterval: 1000`: the fixed schedule every job had before adaptive polling).
  * Prints a table; writes bench/results-jobs.json (not committed). A measurement: never fails the process.
+ *
+ * The floor, printed with each client's ratio to it. A job needs at least two requests in the measurement
+ * (the upload is outside it): its `POST /v2/transcript` and one `GET /v2/transcript/{id}` that answers
+ * `completed` (the only answer with the text: a list item has none, a webhook carries only the id). So N jobs
+ * need R = 2N requests. Under L requests per sliding window W, request i goes at ⌊i/L⌋·W at the earliest,
+ * so the last at (⌈R/L⌉ − 1)·W; and the last GET follows its job's recognition, which takes at least t₁
+ * (one clip alone, measured first on the same emulator: `completed − created` on the service's clock):
+ *
+ *   rate floor       = (⌈2N/L⌉ − 1)·W + t₁
+ *   processing floor = ⌈N/c⌉·t₁, c = min(5 jobs per key, the emulator's workers = CPU cores)
+ *   floor            = max(rate floor, processing floor)
+ *
+ * N = 100, L = 60, W = 60 s, t₁ ≈ 1.7 s, c = 2: rate 181.7 s, processing 85 s, floor ≈ 182 s (the 543 s
+ * of issue 21 was 3.0x it). The rate floor leaves the client no request to spare: every poll that finds a
+ * job unfinished, and every list, pushes it a request later; 1.3x the floor is 236 s, room for ~40 more.
  */
 import { setMaxListeners } from 'node:events';
-import { loadavg } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { startSandbox, synthesizeSpeech } from '@x/sandbox';
 import { AssemblyAI } from 'assemblyai';
 import { TranscriptionClient } from '../src/index.js';
@@ -38,6 +54,8 @@ const LIMIT = 60;
 const SERVICE_WINDOW_MS = 60_000;
 const MODEL = 'universal-2';
 const CLIP_TEXT = 'thank you for calling, your order has shipped';
+/** The emulator's default jobs per key at once (the service's free tier). */
+const SERVICE_CONCURRENCY = 5;
 
 type Outcome = { ok: true } | { ok: false; error: string };
 
@@ -48,10 +66,11 @@ interface ClientRun {
   create(apiKey: string, baseUrl: string): (audioUrl: string, signal: AbortSignal) => Promise<Outcome>;
 }
 
-const CLIENTS: ClientRun[] = [
-  {
-    key: 'x-transcription',
-    label: '@x/transcription',
+/** @x/transcription's `transcribe()`, with extra wait options. */
+function xClient(key: string, label: string, waitOptions: { pollInterval?: number } = {}): ClientRun {
+  return {
+    key,
+    label,
     create(apiKey, baseUrl) {
       const client = new TranscriptionClient({
         apiKey,
@@ -62,12 +81,21 @@ const CLIENTS: ClientRun[] = [
       return async (audioUrl, signal) => {
         const t = await client.transcripts.transcribe(
           { audio_url: audioUrl, speech_models: [MODEL] },
-          { signal },
+          { signal, ...waitOptions },
         );
         return t.status === 'completed' ? { ok: true } : { ok: false, error: `status ${t.status}` };
       };
     },
-  },
+  };
+}
+
+const CLIENTS: ClientRun[] = [
+  xClient('x-transcription', '@x/transcription'),
+  // BENCH_BEFORE=1: the schedule before adaptive polling (poll at once, then 1 s growing 1.5x to 15 s),
+  // which an explicit pollInterval still selects: the before/after comparison in one run.
+  ...(process.env.BENCH_BEFORE === '1'
+    ? [xClient('x-transcription-fixed', '@x/t. fixed 1 s poll', { pollInterval: 1_000 })]
+    : []),
   {
     key: 'assemblyai-sdk',
     label: 'assemblyai SDK 4.41.5',
@@ -82,6 +110,28 @@ const CLIENTS: ClientRun[] = [
     },
   },
 ];
+
+/**
+ * t1: how long the emulator takes to recognise the clip alone, on its own clock (`completed - created`),
+ * the least of three jobs (the first warms the engine up).
+ */
+async function soloProcessingMs(
+  client: TranscriptionClient,
+  clip: Awaited<ReturnType<typeof synthesizeSpeech>>,
+): Promise<number> {
+  const { upload_url } = await client.files.upload(clip);
+  let best = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < 3; i++) {
+    const t = await client.transcripts.transcribe(
+      { audio_url: upload_url, speech_models: [MODEL] },
+      { pollInterval: 50, maxPollInterval: 50 },
+    );
+    const item = (await client.transcripts.list({ limit: 1 })).data[0];
+    if (item?.id !== t.id || !item.completed) continue;
+    best = Math.min(best, Date.parse(`${item.completed}Z`) - Date.parse(`${item.created}Z`));
+  }
+  return Number.isFinite(best) ? best : 0;
+}
 
 /** The first words of an error message, for grouping failures. */
 function firstWords(message: string, words = 4): string {
@@ -102,6 +152,8 @@ async function main(): Promise<void> {
   // the jobs' `universal-2` window; its stats are zeroed before each measured run.
   const observer = new TranscriptionClient({ apiKey, baseUrl, rateLimit: false, logLevel: 'off' });
   const clip = await synthesizeSpeech(CLIP_TEXT);
+  const soloMs = await soloProcessingMs(observer, clip);
+  await emulator.reset();
 
   const rows = [];
   try {
@@ -176,8 +228,12 @@ async function main(): Promise<void> {
   }
 
   const scale = SERVICE_WINDOW_MS / WINDOW_MS;
-  const floorRequests = 2 * JOBS; // a submit and at least one poll a job
-  const floorSeconds = (Math.max(0, Math.ceil(floorRequests / LIMIT) - 1) * WINDOW_MS) / 1000;
+  const floorRequests = 2 * JOBS; // a submit and one GET that answers completed, a job
+  const soloSeconds = soloMs / 1000;
+  const rateFloor = (Math.max(0, Math.ceil(floorRequests / LIMIT) - 1) * WINDOW_MS) / 1000 + soloSeconds;
+  const parallel = Math.min(SERVICE_CONCURRENCY, cpus().length);
+  const processingFloor = Math.ceil(JOBS / parallel) * soloSeconds;
+  const floorSeconds = Math.max(rateFloor, processingFloor);
   console.log(
     `\n@x/transcription jobs bench: ${JOBS} jobs of one ${CLIP_TEXT.split(' ').length}-word clip, ` +
       `${LIMIT} requests per ${WINDOW_MS / 1000} s window per key and model, 5 jobs per key at once ` +
@@ -191,13 +247,16 @@ async function main(): Promise<void> {
     );
   }
   console.log(
-    `Floor at this window: ${floorRequests} requests (a submit and one poll per job) need >= ${floorSeconds.toFixed(0)} s.\n`,
+    `Floor at this window: ${floorRequests} requests (a submit and one GET per job) -> rate floor ` +
+      `${rateFloor.toFixed(1)} s; one clip alone takes t1 = ${soloSeconds.toFixed(2)} s, ${parallel} at once -> ` +
+      `processing floor ${processingFloor.toFixed(1)} s; floor ${floorSeconds.toFixed(1)} s.\n`,
   );
-  const widths = [22, 9, 10, 7, 9, 11, 8, 11, 18];
+  const widths = [22, 9, 8, 10, 7, 9, 11, 8, 11, 18];
   console.log(
     tableLine(widths, [
       'client',
       'wall s',
+      'x floor',
       'requests',
       '429s',
       'req/job',
@@ -212,6 +271,7 @@ async function main(): Promise<void> {
       tableLine(widths, [
         row.label,
         row.wallSeconds.toFixed(1) + (row.timedOut ? '+' : ''),
+        `${(row.wallSeconds / floorSeconds).toFixed(2)}x`,
         String(row.requests),
         String(row.rateLimited),
         row.requestsPerJob.toFixed(2),
@@ -237,8 +297,22 @@ async function main(): Promise<void> {
   );
 
   const out = writeResults('results-jobs.json', loadAtStart, {
-    config: { jobs: JOBS, windowMs: WINDOW_MS, limit: LIMIT, model: MODEL, serviceConcurrency: 5, scale },
-    floor: { requests: floorRequests, seconds: floorSeconds },
+    config: {
+      jobs: JOBS,
+      windowMs: WINDOW_MS,
+      limit: LIMIT,
+      model: MODEL,
+      serviceConcurrency: SERVICE_CONCURRENCY,
+      scale,
+    },
+    floor: {
+      requests: floorRequests,
+      seconds: floorSeconds,
+      rateFloor,
+      processingFloor,
+      soloSeconds,
+      parallel,
+    },
     rows,
   });
   console.log(`(results written to ${out}; total ${((performance.now() - startedAt) / 1000).toFixed(1)} s)`);
