@@ -33,9 +33,12 @@ export default defineConfig({
     // runtime the global WebSocket, so browser bundles never see `ws` or `node:` modules.
     'websocket-node': 'src/client/socket/websocket-node.ts',
     'websocket-web': 'src/client/socket/websocket-web.ts',
+    // `#hmac` likewise: Node signs with node:crypto, every other runtime with Web Crypto.
+    'hmac-node': 'src/server/internal/hmac-node.ts',
+    'hmac-web': 'src/server/internal/hmac-web.ts',
   },
   // React is the app's own copy (an optional peer): two Reacts in one page break every hook.
-  external: ['#websocket', 'react'],
+  external: ['#websocket', '#hmac', 'react'],
   esbuildPlugins: [reactUsesMainEntry],
   format: ['esm', 'cjs'],
   dts: { entry: { index: 'src/index.ts', server: 'src/server.ts', react: 'src/react.ts' } },

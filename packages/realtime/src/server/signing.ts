@@ -1,10 +1,12 @@
 import { md5Hex, type PreparedRequest, ValidationError } from '@x/core';
+import { hexHmac } from '#hmac';
 import { toHex, utf8 } from './internal/bytes.js';
 
 /**
  * Pusher's request and socket signatures: lowercase hex HMAC-SHA256 with the app secret (pusher.com/docs
  * "auth signatures" and the HTTP API reference; pusher-http-node `lib/requests.js`, `lib/token.js`).
- * Web Crypto only, so the server SDK runs on edge runtimes (pusher-http-node#173, #209).
+ * Web Crypto, so the server SDK runs on edge runtimes (pusher-http-node#173, #209); in Node, `node:crypto`
+ * through the `#hmac` import map (see hmac-node.ts).
  */
 
 /** Signs text with one secret. */
@@ -12,6 +14,10 @@ export type HexSigner = (text: string) => Promise<string>;
 
 /** A signer whose key is imported into Web Crypto once, not on every request (the import is the slow part). */
 export function hmacSigner(secret: string): HexSigner {
+  if (hexHmac) {
+    const sign = hexHmac(secret);
+    return async (text) => sign(text);
+  }
   let key: Promise<CryptoKey> | undefined;
   return async (text) => {
     key ??= crypto.subtle.importKey('raw', utf8(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);

@@ -125,3 +125,24 @@ describe('auth helpers against pusher 5.3.4', () => {
     );
   });
 });
+
+describe('the `#hmac` import map', () => {
+  it("in Node the signer is node:crypto's, and it signs exactly as Web Crypto does", async () => {
+    const { hexHmac } = await import('#hmac');
+    expect(hexHmac).toBeTypeOf('function');
+    const secret = 'sécret-✓-7f3a';
+    const key = await crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
+    const sign = hmacSigner(secret);
+    for (const text of ['', 'POST\n/apps/1/events\nauth_key=k', 'ünïcödé ✓ 😀', 'x'.repeat(10_000)]) {
+      const web = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(text)));
+      const hex = [...web].map((b) => b.toString(16).padStart(2, '0')).join('');
+      expect(await sign(text)).toBe(hex);
+    }
+  });
+});
