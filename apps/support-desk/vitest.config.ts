@@ -13,8 +13,8 @@ export default mergeConfig(
     test: {
       globalSetup: ['./test/global-setup.ts'],
       maxWorkers: 2,
-      testTimeout: 60_000,
-      hookTimeout: 60_000,
+      testTimeout: 120_000,
+      hookTimeout: 120_000,
     },
   }),
 );

@@ -53,7 +53,9 @@ it("close() settles when a reconnect's getToken() never answers", async () => {
   const transcriber = new StreamingTranscriber(PARAMS, {
     getToken: () => (++calls === 1 ? freshToken() : never()),
     baseUrl: box.url,
-    connectTimeoutMs: 200,
+    // The first connection must succeed: 200 ms was too short for it on a busy CI machine. A close() that
+    // waited for this timeout would still end (after each reconnect attempt timed out); one that hangs, the bug, fails the test.
+    connectTimeoutMs: 5_000,
     reconnect: { maxAttempts: 2, backoff: { baseDelayMs: 10, maxDelayMs: 10 } },
   });
   const seen = record(transcriber);
