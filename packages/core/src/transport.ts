@@ -2,7 +2,7 @@ import ky from 'ky';
 import { createNativeSender, sendStreamed } from '#transfer';
 import type { OutgoingBody } from './body.js';
 import { ConnectionError, ValidationError, XError } from './errors.js';
-import { type BodyLimit, readText } from './internal/read-body.js';
+import { type BodyLimit, readText, watchIdleWeb } from './internal/read-body.js';
 import type { NativeSender } from './internal/transfer.js';
 import { type TimedOut, toTransportError } from './internal/transport-errors.js';
 
@@ -152,7 +152,10 @@ export class Transport {
           : await this.#viaKy(input, controller.signal, progress, startAttemptTimer);
       touch();
       if (response.ok && input.responseType === 'stream') {
-        return { response, text: '', stream: response.body ?? undefined, truncated: false };
+        const idle = () =>
+          toTransportError(new Error('no bytes'), input, { kind: 'idle' } satisfies TimedOut);
+        const stream = response.body ? watchIdleWeb(response.body, input.idleTimeoutMs, idle) : undefined;
+        return { response, text: '', stream, truncated: false };
       }
       const { text, truncated } = await readText(
         response,

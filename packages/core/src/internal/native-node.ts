@@ -1,6 +1,6 @@
 /**
  * Ordinary requests in Node, without ky or `fetch`: undici's dispatcher API (`Agent.request`), one Agent
- * (connection pool, keep-alive) per client. `fetch` in Node is undici too, under a WHATWG layer (Request,
+ * (connection pool, keep-alive) shared by the clients of the process (see `sharedPool`). `fetch` in Node is undici too, under a WHATWG layer (Request,
  * Headers, Response, web streams) that cost 2-3x the dispatcher underneath; ky on top added as much again.
  *
  * Measured with `pnpm --filter @x/core exec tsx bench/native-path.bench.ts` (Node 20.20.2, 2 CPUs, one run,
@@ -45,7 +45,7 @@ export interface NativeAnswer {
 
 /** The encodings `native-read.ts` decodes (as `fetch` does), asked for unless the caller set the header. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
-/** Sockets per origin: enough for the limiter's concurrency, bounded so a burst cannot open hundreds. */
+/** Sockets per origin, for all clients: enough for the limiters' concurrency, bounded so a burst cannot open hundreds. */
 const CONNECTIONS = 64;
 
 export function createNativeSender(agent: unknown): NativeSender | undefined {
@@ -56,14 +56,23 @@ export function createNativeSender(agent: unknown): NativeSender | undefined {
     return (input) =>
       attempt(input, async (cancel) => readNative(await viaNodeHttp(input, agent, cancel), input, cancel));
   }
-  let pool: Agent | undefined;
   return (input) =>
-    attempt(input, async (cancel) => {
-      // Made on first use: a client that never sends (or a withOptions clone) opens nothing.
-      // Timeouts are core's (one timer per attempt, through `cancel`); undici's own are off.
-      pool ??= new Agent({ connections: CONNECTIONS, headersTimeout: 0, bodyTimeout: 0 });
-      return readNative(await viaUndici(pool, input, cancel), input, cancel);
-    });
+    attempt(input, async (cancel) => readNative(await viaUndici(sharedPool(), input, cancel), input, cancel));
+}
+
+let pool: Agent | undefined;
+
+/**
+ * One pool for every client in the process, as `fetch` has its global dispatcher: an exception to "state on
+ * the instance" because a pool per client leaked. A client made per request (a serverless handler, a
+ * `withOptions` clone per call) opened a new connection each time (a TCP and TLS handshake per call) and
+ * left it open for undici's keep-alive, so 1,000 calls held 1,000 sockets; nothing closed a client's pool.
+ * Shared, they reuse the same warm connections. Made on first use, so an import opens nothing. Timeouts
+ * are core's (one timer per attempt, through `cancel`); undici's own are off.
+ */
+function sharedPool(): Agent {
+  pool ??= new Agent({ connections: CONNECTIONS, headersTimeout: 0, bodyTimeout: 0 });
+  return pool;
 }
 
 /**

@@ -9,6 +9,7 @@ import { createBrotliDecompress, createGunzip, createInflate, constants as zlib 
 import type { NativeAnswer } from './native-node.js';
 import { type BodyLimit, declaredTooLarge, type ReadText, tooLarge } from './read-body.js';
 import type { Cancel, NativeResult, NativeSendInput } from './transfer.js';
+import { type TimedOut, toTransportError } from './transport-errors.js';
 
 /** Statuses whose `Response` cannot have a body. */
 const NULL_BODY = new Set([101, 204, 205, 304]);
@@ -52,6 +53,7 @@ export async function readNative(
   }
   const decoded = decode(body, answer.headers['content-encoding']);
   if (ok && input.responseType === 'stream') {
+    watchIdle(body, input);
     return {
       response,
       text: '',
@@ -61,6 +63,20 @@ export async function readNative(
   }
   const read = await readAll(decoded, limit, input, cancel);
   return { response, ...read, stream: undefined };
+}
+
+/**
+ * A `stream` body once handed over: the attempt's clocks have stopped and the pool's body timeout is off,
+ * so a server that stalls mid-body, or a consumer that never reads, held the socket and the reader's
+ * promise forever. No byte for `idleTimeoutMs` (either side's fault) ends the body with the typed idle
+ * TimeoutError, which the reader gets, and frees the socket.
+ */
+function watchIdle(body: Readable, input: NativeSendInput): void {
+  const timer = setTimeout(() => {
+    body.destroy(toTransportError(new Error('no bytes'), input, { kind: 'idle' } satisfies TimedOut));
+  }, input.idleTimeoutMs);
+  body.on('data', () => timer.refresh());
+  body.once('close', () => clearTimeout(timer));
 }
 
 /** Status and headers as a web `Response`; a status outside 200-599 is not HTTP a client can act on. */

@@ -91,3 +91,49 @@ function readUntil(
       .finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
+
+/**
+ * A `stream` body on the fetch path once handed over, under the same idle rule as the native path's
+ * (native-read.ts): no byte for `idleMs`, whether the server stalls or the consumer never reads, cancels
+ * the body (freeing the socket) and errors the stream with `timedOut()`. Node's fetch would otherwise wait
+ * 300 s (undici's body timeout), and a browser's forever.
+ */
+export function watchIdleWeb(
+  source: ReadableStream<Uint8Array>,
+  idleMs: number,
+  timedOut: () => Error,
+): ReadableStream<Uint8Array> {
+  const reader = source.getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        timer = setTimeout(() => {
+          const error = timedOut();
+          reader.cancel(error).catch(() => {});
+          controller.error(error);
+        }, idleMs);
+      },
+      async pull(controller) {
+        try {
+          const { done, value } = await reader.read();
+          if (done) {
+            clearTimeout(timer);
+            controller.close();
+            return;
+          }
+          timer?.refresh();
+          controller.enqueue(value);
+        } catch (error) {
+          clearTimeout(timer);
+          controller.error(error);
+        }
+      },
+      cancel(reason) {
+        clearTimeout(timer);
+        return reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}

@@ -6,6 +6,6 @@
 declare module '#transfer' {
   import type { NativeSender, StreamedSendInput } from './transfer.js';
   export const sendStreamed: ((input: StreamedSendInput) => Promise<Response>) | undefined;
-  /** Node only: a sender for ordinary requests, one per client (its connection pool); none in Bun and Deno, which keep fetch. */
+  /** Node only: a sender for ordinary requests, one per client (over one connection pool for the process); none in Bun and Deno, which keep fetch. */
   export const createNativeSender: ((agent: unknown) => NativeSender | undefined) | undefined;
 }

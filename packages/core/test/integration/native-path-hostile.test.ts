@@ -1,0 +1,113 @@
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BaseClient, type ClientOptions, TimeoutError } from '../../src/index.js';
+
+/**
+ * What a demanding user or a hostile server does to the transport after the happy path: clients made per
+ * call, a `stream` body that stalls once handed over, a consumer that never reads it. Runs on the native
+ * path (the `native` project) and on ky over fetch (the `fetch` project): the same guarantees on both.
+ */
+type Handler = (res: ServerResponse, path: string) => void;
+let server: Server;
+let baseURL: string;
+let handler: Handler = (res) => res.end('{}');
+const sockets = new Set<Socket>();
+let connections = 0;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => handler(res, req.url ?? ''));
+  });
+  server.on('connection', (socket: Socket) => {
+    connections++;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  server.keepAliveTimeout = 10_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    }),
+);
+
+const silent = { debug() {}, info() {}, warn() {}, error() {} };
+const client = (extra: Partial<ClientOptions> = {}) =>
+  new BaseClient(
+    { baseURL, rateLimit: false, maxRetries: 0, logger: silent, ...extra },
+    { packageName: '@x/test', packageVersion: '1.0.0' },
+  );
+const streamOf = (c: BaseClient, path: string) =>
+  c.request<ReadableStream<Uint8Array>>({ method: 'GET', path, responseType: 'stream' });
+/** Resolves when the socket the response went out on closes (a socket held forever fails by the test's timeout). */
+const closed = (res: ServerResponse | undefined) =>
+  new Promise<void>((resolve) => {
+    const socket = res?.socket;
+    if (!socket || socket.destroyed) return resolve();
+    socket.once('close', () => resolve());
+  });
+let last: ServerResponse | undefined;
+
+describe('clients made per call', () => {
+  it('share warm connections instead of each opening (and keeping) its own', async () => {
+    handler = (res) => res.end('{"n":1}');
+    const before = connections;
+    for (let i = 0; i < 20; i++)
+      expect(await client().request({ method: 'GET', path: '/x' })).toEqual({ n: 1 });
+    // A pool per client opened 20 sockets here, and held them all open for keep-alive.
+    expect(connections - before).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('a stream body once handed over', () => {
+  it('a server that stalls mid-body ends the read with the idle TimeoutError and frees the socket', async () => {
+    handler = (res) => {
+      last = res;
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      res.write('abc');
+    };
+    const stream = await streamOf(client({ idleTimeout: 200, timeout: 5000 }), '/stall');
+    const reader = stream.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe('abc');
+    const error = await reader.read().then(
+      () => expect.unreachable('the stalled body ended'),
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).timeout).toBe('idle');
+    await closed(last);
+  });
+
+  it('a consumer that never reads has its socket freed by the idle timeout', async () => {
+    // More than any stream queue holds, so the server is left waiting on a full socket.
+    const chunk = 'x'.repeat(64 * 1024);
+    handler = (res) => {
+      last = res;
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      const pump = () => {
+        while (res.write(chunk)) {}
+      };
+      res.on('drain', pump);
+      pump();
+    };
+    await streamOf(client({ idleTimeout: 200, timeout: 5000 }), '/unread');
+    await closed(last);
+  });
+
+  it('a stream read to its end is unaffected by the idle timeout that follows', async () => {
+    handler = (res) => {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      res.end('all of it');
+    };
+    const stream = await streamOf(client({ idleTimeout: 50 }), '/whole');
+    const text = await new Response(stream).text();
+    expect(text).toBe('all of it');
+  });
+});
