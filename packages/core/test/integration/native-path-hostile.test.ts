@@ -111,3 +111,27 @@ describe('a stream body once handed over', () => {
     expect(text).toBe('all of it');
   });
 });
+
+describe('the Response a call gives back', () => {
+  it('reads as used once the client read its body, as fetch does, instead of giving an empty text', async () => {
+    handler = (res) => res.end('{"a":1}');
+    const { data, response } = await client().request({ method: 'GET', path: '/used?q=1' }).withResponse();
+    expect(data).toEqual({ a: 1 });
+    expect(response.bodyUsed).toBe(true);
+    expect(response.url).toBe(`${baseURL}/used?q=1`);
+    await expect(response.text()).rejects.toBeInstanceOf(TypeError);
+    await expect(response.json()).rejects.toBeInstanceOf(TypeError);
+    await expect(response.arrayBuffer()).rejects.toBeInstanceOf(TypeError);
+    expect(() => response.clone()).toThrow(TypeError);
+  });
+
+  it('a HEAD or 204 response has no body to use: its text is empty, as on fetch', async () => {
+    handler = (res) => {
+      res.writeHead(204);
+      res.end();
+    };
+    const { response } = await client().request({ method: 'DELETE', path: '/gone' }).withResponse();
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe('');
+  });
+});
