@@ -6,7 +6,7 @@
  * A job's true processing time is never seen: a poll only says "not done by t" (a miss) or "done by t" (a
  * hit). So the estimate is a quantile tracker over these censored observations: a hit before the estimate
  * lowers it a little, a miss after it raises it more, and it settles where a share `QUANTILE` of jobs are
- * done, i.e. about 1 job in 5 needs a second poll. A late poll (one the rate limiter held back) says nothing
+ * done, i.e. about 1 job in 10 needs a second poll. A late poll (one the rate limiter held back) says nothing
  * about the estimate and leaves it alone, so waiting in the limiter does not inflate it.
  *
  * Two trackers: milliseconds per job, for jobs whose audio length is unknown, and milliseconds per second of
@@ -14,7 +14,7 @@
  */
 
 /** The share of jobs expected done at the first poll. */
-const QUANTILE = 0.8;
+const QUANTILE = 0.9;
 /** Larger steps for the first observations, so a poor prior is left behind within a few jobs. */
 const EARLY_STEP = 0.5;
 const STEP = 0.25;
