@@ -45,8 +45,6 @@ export interface NativeAnswer {
 
 /** The encodings `native-read.ts` decodes (as `fetch` does), asked for unless the caller set the header. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';
-/** Sockets per origin, for all clients: enough for the limiters' concurrency, bounded so a burst cannot open hundreds. */
-const CONNECTIONS = 64;
 
 export function createNativeSender(agent: unknown): NativeSender | undefined {
   const runtime = process.versions as { bun?: string };
@@ -71,7 +69,10 @@ let pool: Agent | undefined;
  * are core's (one timer per attempt, through `cancel`); undici's own are off.
  */
 function sharedPool(): Agent {
-  pool ??= new Agent({ connections: CONNECTIONS, headersTimeout: 0, bodyTimeout: 0 });
+  // No bound on sockets per origin, as fetch's dispatcher: with 64, 64 slow calls (from any client, the
+  // pool being shared) queued every other call to that origin until its timeout, never sent. Each
+  // client's limiter is what bounds concurrency.
+  pool ??= new Agent({ headersTimeout: 0, bodyTimeout: 0 });
   return pool;
 }
 

@@ -135,3 +135,25 @@ describe('the Response a call gives back', () => {
     expect(await response.text()).toBe('');
   });
 });
+
+describe('many slow calls at once', () => {
+  it('64 stalled calls to one origin do not hold back a 65th: it is sent and answered', async () => {
+    const held: ServerResponse[] = [];
+    handler = (res, path) => {
+      if (path === '/slow') held.push(res);
+      else res.end('{"fast":true}');
+    };
+    const c = client({ timeout: 60_000 });
+    const slow = Array.from({ length: 64 }, () =>
+      c.request({ method: 'GET', path: '/slow' }).then(
+        () => 'answered',
+        () => 'failed',
+      ),
+    );
+    while (held.length < 64) await new Promise((resolve) => setTimeout(resolve, 10));
+    // Bounded at 64 sockets per origin, this one waited in the pool's queue until its own timeout.
+    expect(await c.request({ method: 'GET', path: '/fast' })).toEqual({ fast: true });
+    for (const res of held) res.end('{}');
+    expect(new Set(await Promise.all(slow))).toEqual(new Set(['answered']));
+  });
+});
