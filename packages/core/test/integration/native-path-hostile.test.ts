@@ -1,5 +1,8 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BaseClient, type ClientOptions, TimeoutError } from '../../src/index.js';
 
@@ -155,5 +158,38 @@ describe('many slow calls at once', () => {
     expect(await c.request({ method: 'GET', path: '/fast' })).toEqual({ fast: true });
     for (const res of held) res.end('{}');
     expect(new Set(await Promise.all(slow))).toEqual(new Set(['answered']));
+  });
+});
+
+describe('a script that makes calls', () => {
+  it('exits once they are done: no timer, listener or pooled socket keeps Node alive', async () => {
+    handler = (res, path) => {
+      if (path === '/stream') {
+        res.writeHead(200, { 'content-type': 'application/octet-stream' });
+        res.end('streamed');
+      } else res.end('{"a":1}');
+    };
+    const dist = fileURLToPath(new URL('../../dist/index.js', import.meta.url));
+    expect(existsSync(dist), 'build @x/core first (turbo runs build before test)').toBe(true);
+    // The server keeps idle connections for 10 s; the child must not wait for them.
+    const script = `
+      const { BaseClient } = await import(${JSON.stringify(dist)});
+      const c = new BaseClient({ baseURL: ${JSON.stringify(baseURL)}, rateLimit: false }, { packageName: 'p', packageVersion: '1' });
+      const data = await c.request({ method: 'GET', path: '/a' });
+      const stream = await c.request({ method: 'GET', path: '/stream', responseType: 'stream' });
+      console.log(JSON.stringify(data), await new Response(stream).text());`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      out += chunk;
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(out.trim()).toBe('{"a":1} streamed');
+    expect(code).toBe(0);
   });
 });
