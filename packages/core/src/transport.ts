@@ -2,6 +2,7 @@ import ky from 'ky';
 import { createNativeSender, sendStreamed } from '#transfer';
 import type { OutgoingBody } from './body.js';
 import { ConnectionError, ValidationError, XError } from './errors.js';
+import { whenAborted } from './internal/abort-fanout.js';
 import { type BodyLimit, readText, watchIdleWeb } from './internal/read-body.js';
 import type { NativeSender } from './internal/transfer.js';
 import { type TimedOut, toTransportError } from './internal/transport-errors.js';
@@ -120,8 +121,9 @@ export class Transport {
         }
       : () => {};
     const forwardAbort = () => controller.abort(input.signal?.reason);
+    let unlisten: (() => void) | undefined;
     if (input.signal?.aborted) forwardAbort();
-    else input.signal?.addEventListener('abort', forwardAbort, { once: true });
+    else if (input.signal) unlisten = whenAborted(input.signal, forwardAbort);
     if (input.body?.kind !== 'stream') startAttemptTimer();
     touch();
     // A throwing onProgress is the caller's bug, not a network failure: it ends the attempt and is rethrown as is.
@@ -173,7 +175,7 @@ export class Transport {
     } finally {
       clearTimeout(attemptTimer);
       clearTimeout(idleTimer);
-      input.signal?.removeEventListener('abort', forwardAbort);
+      unlisten?.();
     }
   }
 

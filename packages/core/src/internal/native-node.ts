@@ -31,6 +31,7 @@ import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
 import { Agent } from 'undici';
 import { ConnectionError, XError } from '../errors.js';
+import { whenAborted } from './abort-fanout.js';
 import { readNative } from './native-read.js';
 import type { Cancel, NativeResult, NativeSender, NativeSendInput } from './transfer.js';
 import { type TimedOut, toTransportError } from './transport-errors.js';
@@ -105,8 +106,9 @@ async function attempt(
       : undefined;
   const caller = input.signal;
   const forward = () => cancel.abort(caller?.reason);
+  let unlisten: (() => void) | undefined;
   if (caller?.aborted) forward();
-  else caller?.addEventListener('abort', forward, { once: true });
+  else if (caller) unlisten = whenAborted(caller, forward);
   try {
     return await run(cancel);
   } catch (error) {
@@ -116,7 +118,7 @@ async function attempt(
   } finally {
     clearTimeout(timer);
     clearTimeout(idle);
-    caller?.removeEventListener('abort', forward);
+    unlisten?.();
   }
 }
 

@@ -4,7 +4,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BaseClient, type ClientOptions, TimeoutError } from '../../src/index.js';
+import { AbortError, BaseClient, type ClientOptions, TimeoutError } from '../../src/index.js';
 
 /**
  * What a demanding user or a hostile server does to the transport after the happy path: clients made per
@@ -191,5 +191,33 @@ describe('a script that makes calls', () => {
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(out.trim()).toBe('{"a":1} streamed');
     expect(code).toBe(0);
+  });
+});
+
+describe('one signal for a batch of calls', () => {
+  it('30 calls in flight on one signal: no listener-leak warning, and aborting it ends each of them', async () => {
+    const held: ServerResponse[] = [];
+    handler = (res) => held.push(res);
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const controller = new AbortController();
+      const c = client({ timeout: 60_000 });
+      const calls = Array.from({ length: 30 }, () =>
+        c.request({ method: 'GET', path: '/batch', options: { signal: controller.signal } }).then(
+          () => 'answered',
+          (error: unknown) => (error instanceof AbortError ? 'aborted' : String(error)),
+        ),
+      );
+      while (held.length < 30) await new Promise((resolve) => setTimeout(resolve, 10));
+      controller.abort();
+      expect(await Promise.all(calls)).toEqual(Array.from({ length: 30 }, () => 'aborted'));
+      // Node reports a listener leak on the next tick at the earliest.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((message) => /listener/i.test(message))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 });
