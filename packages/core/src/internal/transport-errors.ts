@@ -1,4 +1,4 @@
-import { AbortError, ConnectionError, TimeoutError } from '../errors.js';
+import { AbortError, ConnectionError, TimeoutError, ValidationError } from '../errors.js';
 import { redactUrl } from './redact.js';
 
 /** What the transport knows when an attempt fails: enough to say which clock ran out and where. */
@@ -37,6 +37,8 @@ export function toTransportError(error: unknown, input: FailedAttempt, reason: u
     });
   if (input.signal?.aborted)
     return new AbortError(`Request aborted: ${where}`, { cause: input.signal.reason ?? error });
+  const refused = refusedHeader(error);
+  if (refused) return refused;
   const code = errorCode(error);
   const unsent = code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
   const message = causeMessage(error);
@@ -72,6 +74,28 @@ function explainFailure(code: string | undefined, message: string | undefined, u
   if (code === 'ETIMEDOUT') return `connecting to ${origin} timed out (ETIMEDOUT)`;
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH')
     return `no network route to ${url.hostname} (${code})`;
+  return undefined;
+}
+
+/**
+ * A header undici will not send (`keep-alive`, `upgrade`, `transfer-encoding`, `expect`: it manages them
+ * itself) is the caller's input, not a network failure: as a ConnectionError it was retried, the same way
+ * each time. Named, and never retried, on both paths (fetch wraps the same undici error).
+ */
+function refusedHeader(error: unknown): ValidationError | undefined {
+  let current: any = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = current.code;
+    const message = typeof current.message === 'string' ? current.message : '';
+    const name = /^(?:invalid (\S+) header|(\S+) header not supported)$/.exec(message);
+    if ((code === 'UND_ERR_INVALID_ARG' || code === 'UND_ERR_NOT_SUPPORTED') && name) {
+      const header = name[1] ?? name[2];
+      return new ValidationError('request headers', [
+        { path: `headers.${header}`, message: `${message}: undici manages this header itself; remove it` },
+      ]);
+    }
+    current = current.cause;
+  }
   return undefined;
 }
 

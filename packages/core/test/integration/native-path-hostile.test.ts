@@ -4,7 +4,13 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AbortError, BaseClient, type ClientOptions, TimeoutError } from '../../src/index.js';
+import {
+  AbortError,
+  BaseClient,
+  type ClientOptions,
+  TimeoutError,
+  ValidationError,
+} from '../../src/index.js';
 
 /**
  * What a demanding user or a hostile server does to the transport after the happy path: clients made per
@@ -219,5 +225,28 @@ describe('one signal for a batch of calls', () => {
     } finally {
       process.off('warning', onWarning);
     }
+  });
+});
+
+describe('a header undici sends itself', () => {
+  it.each([
+    ['keep-alive', 'timeout=5'],
+    ['upgrade', 'h2c'],
+    ['transfer-encoding', 'chunked'],
+    ['expect', '100-continue'],
+  ])("%s: refused as the caller's input, by name, and not retried", async (name, value) => {
+    let arrived = 0;
+    handler = (res) => {
+      arrived++;
+      res.end('{}');
+    };
+    const c = client({ headers: { [name]: value }, maxRetries: 3 });
+    const error = await c.request({ method: 'GET', path: '/h' }).then(
+      () => expect.unreachable('the call succeeded'),
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues[0]?.path).toBe(`headers.${name}`);
+    expect(arrived).toBe(0);
   });
 });
