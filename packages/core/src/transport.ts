@@ -187,6 +187,9 @@ export class Transport {
   ): Promise<Response> {
     const init: RequestInit & { duplex?: 'half' } = { method: input.method, redirect: 'manual' };
     const body = input.body;
+    // fetch would send a caller's content-length as is, and wait for bytes that never come when it is too
+    // long; the native path drops it too (native-node.ts). A streamed upload sets its own length.
+    if (body?.kind !== 'stream') input.headers.delete('content-length');
     if (body?.kind === 'buffered') init.body = await encodeForm(body.value, input.headers);
     else if (body?.kind === 'stream') {
       const { stream } = body;

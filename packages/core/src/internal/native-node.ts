@@ -179,6 +179,9 @@ async function outgoing(
   headers['accept-encoding'] ??= ACCEPT_ENCODING;
   // fetch ignores a `host` header (it always sends the URL's); so does this path, for the same request on both.
   delete headers.host;
+  // A caller's content-length that does not match the body failed every attempt here and hung the fetch
+  // path until its timeout; both paths send the body's own length instead.
+  delete headers['content-length'];
   const value = input.body;
   if (value === undefined || value === null) return { headers, body: undefined };
   if (typeof value === 'string') {

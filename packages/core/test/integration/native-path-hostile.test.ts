@@ -250,3 +250,32 @@ describe('a header undici sends itself', () => {
     expect(arrived).toBe(0);
   });
 });
+
+describe("a caller's content-length", () => {
+  it.each(['2', '5000'])("%s, wrong for the body, is replaced by the body's own length", async (declared) => {
+    let received: { length: string | undefined; body: string } | undefined;
+    server.removeAllListeners('request');
+    server.on('request', (req, res) => {
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      req.on('end', () => {
+        received = { length: req.headers['content-length'], body };
+        res.end('{}');
+      });
+    });
+    try {
+      const c = client({ headers: { 'content-length': declared }, timeout: 10_000 });
+      expect(await c.request({ method: 'POST', path: '/len', body: { a: 1 } })).toEqual({});
+      expect(received).toEqual({ length: String('{"a":1}'.length), body: '{"a":1}' });
+    } finally {
+      server.removeAllListeners('request');
+      server.on('request', (req, res) => {
+        req.resume();
+        req.on('end', () => handler(res, req.url ?? ''));
+      });
+    }
+  });
+});
