@@ -46,10 +46,21 @@ export interface WaitForOptions<T> extends Partial<PollSchedule> {
   signal?: AbortSignal | undefined;
   /** Total time budget in ms, polls included; past it the wait ends with a `TimeoutError`. No default. */
   deadlineMs?: number | undefined;
+  /**
+   * The delay in ms before poll `index` (0-based), replacing the schedule: for callers that know when the
+   * job is likely done, so even the first poll may wait. A delay of 0 (or less) polls at once.
+   */
+  delayBeforePoll?: ((index: number) => number) | undefined;
+  /**
+   * Subscribes `wakeUp`, which ends the current sleep at once (a push notification that the job is done);
+   * one that comes during a poll skips the next sleep. Returns the unsubscribe, called when the wait ends.
+   */
+  wake?: ((wakeUp: () => void) => () => void) | undefined;
 }
 
 /**
- * Calls `poll` until `isDone` accepts its value, sleeping on `pollDelay`'s schedule in between, and
+ * Calls `poll` until `isDone` accepts its value, sleeping on `pollDelay`'s schedule in between (or
+ * `delayBeforePoll`'s, cut short by `wake`), and
  * resolves with that value. Errors thrown by `poll`, `isDone` or `onStatus` end the wait unchanged.
  *
  * `poll` receives a signal that aborts when the caller's `signal` does or the deadline passes: pass it on
@@ -96,8 +107,33 @@ export async function waitFor<T>(
           );
         }, deadlineMs);
 
+  const { delayBeforePoll } = options;
+  // A wake-up that comes while no sleep is running (mid-poll) is kept for the next one.
+  let woken = false;
+  let endSleep: (() => void) | undefined;
+  const unsubscribe = options.wake?.(() => {
+    woken = true;
+    endSleep?.();
+  });
+
   try {
-    for (let pollIndex = 0; ; pollIndex++) {
+    for (let index = 0; ; index++) {
+      // The schedule polls at once, then sleeps between polls (even 0 ms); a caller's delay of 0 skips it.
+      const delayMs = delayBeforePoll
+        ? delayBeforePoll(index)
+        : index === 0
+          ? 0
+          : pollDelay(index - 1, schedule);
+      const sleeps = !woken && (delayMs > 0 || (!delayBeforePoll && index > 0));
+      if (sleeps) {
+        // As with retries: no sleep starts that would end past the deadline, so the caller hears now.
+        if (deadlineMs !== undefined && Date.now() - started + delayMs >= deadlineMs)
+          throw timeoutError('would pass before the next poll', 'backoff');
+        await sleep(delayMs, controller.signal, (end) => {
+          endSleep = end;
+        });
+      }
+      woken = false;
       polling = true;
       const value = await untilAborted(() => poll(controller.signal), controller.signal);
       polling = false;
@@ -105,11 +141,6 @@ export async function waitFor<T>(
       lastStatus = describe(value);
       options.onStatus?.(value, polls);
       if (options.isDone(value)) return value;
-      const delayMs = pollDelay(pollIndex, schedule);
-      // As with retries: no sleep starts that would end past the deadline, so the caller hears now.
-      if (deadlineMs !== undefined && Date.now() - started + delayMs >= deadlineMs)
-        throw timeoutError('would pass before the next poll', 'backoff');
-      await sleep(delayMs, controller.signal);
     }
   } catch (error) {
     // An abort rejects the poll or sleep at once with the controller's reason (see untilAborted), ahead
@@ -122,6 +153,7 @@ export async function waitFor<T>(
     throw error;
   } finally {
     clearTimeout(deadline);
+    unsubscribe?.();
     callerSignal?.removeEventListener('abort', onCallerAbort);
   }
 }
@@ -131,7 +163,7 @@ function defaultDescribe(value: unknown): string | undefined {
   return typeof status === 'string' ? status : undefined;
 }
 
-function checkedSchedule(options: Partial<PollSchedule> & { deadlineMs?: number | undefined }): PollSchedule {
+function checkedSchedule(options: WaitForOptions<never>): PollSchedule {
   const schedule: PollSchedule = {
     intervalMs: options.intervalMs ?? DEFAULT_POLL_SCHEDULE.intervalMs,
     backoff: options.backoff ?? DEFAULT_POLL_SCHEDULE.backoff,
@@ -153,6 +185,11 @@ function checkedSchedule(options: Partial<PollSchedule> & { deadlineMs?: number 
     'must be a number >= intervalMs',
   );
   check('deadlineMs', options.deadlineMs, (options.deadlineMs ?? 0) > 0, 'must be a number > 0');
+  for (const name of ['delayBeforePoll', 'wake'] as const) {
+    const value = options[name];
+    if (value !== undefined && typeof value !== 'function')
+      issues.push({ path: name, message: 'must be a function' });
+  }
   if (issues.length > 0) throw new ValidationError('waitFor options', issues);
   return schedule;
 }
@@ -173,19 +210,27 @@ function untilAborted<V>(start: () => PromiseLike<V>, signal: AbortSignal): Prom
   });
 }
 
-/** Listeners are removed on every path: a wait of hours sleeps hundreds of times on the same signal. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+/**
+ * Listeners are removed on every path: a wait of hours sleeps hundreds of times on the same signal.
+ * `setEnd` receives a function that ends this sleep early, and `undefined` once it is over.
+ */
+function sleep(
+  ms: number,
+  signal: AbortSignal,
+  setEnd: (end: (() => void) | undefined) => void,
+): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     // `onStatus` may have aborted synchronously, after the abort event of this signal already fired.
     if (signal.aborted) return reject(signal.reason);
-    const onAbort = () => {
+    const settle = (outcome: () => void) => {
       clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
       signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
+      setEnd(undefined);
+      outcome();
+    };
+    const onAbort = () => settle(() => reject(signal.reason));
+    const timer = setTimeout(() => settle(resolve), ms);
     signal.addEventListener('abort', onAbort, { once: true });
+    setEnd(() => settle(resolve));
   });
 }
