@@ -35,9 +35,8 @@ import {
 } from '../schemas/list.js';
 import { type TranscriptParams, transcriptParams } from '../schemas/params.js';
 import { type Transcript, transcript } from '../schemas/transcripts.js';
-import type { WaitOptions } from '../waiting/options.js';
+import { type CheckedWait, checkWaitOptions, type WaitOptions } from '../waiting/options.js';
 import { waitForTranscript } from '../waiting/transcript.js';
-import { type CheckedWait, checkWaitOptions } from '../waiting/wait.js';
 import { parseWebhook } from '../webhooks.js';
 import type { Files, UploadInput, UploadOptions } from './files.js';
 

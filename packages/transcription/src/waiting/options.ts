@@ -1,3 +1,4 @@
+import { ValidationError, type ValidationIssue } from '@x/core';
 import type { Transcript } from '../schemas/transcripts.js';
 
 /** How `waitUntilDone()` and `transcribe()` wait; every field is checked before any request. */
@@ -28,4 +29,66 @@ export interface WaitOptions {
   signal?: AbortSignal;
   /** After every poll, with the transcript as polled: progress reporting (`queued`, `processing`, ...). */
   onStatus?: (transcript: Transcript) => void;
+}
+
+/** The wait options after their defaults, checked. */
+export interface CheckedWait {
+  /** `pollInterval` was given: its fixed schedule instead of the learnt one. */
+  fixed: boolean;
+  minMs: number;
+  maxMs: number;
+  audioSeconds: number | undefined;
+  webhookPollMs: number;
+}
+
+const isMs = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+
+/** Every wait option checked before any request, each issue naming its option. */
+export function checkWaitOptions(
+  options: Record<string, unknown>,
+  what: string,
+  callbacks: readonly string[],
+): CheckedWait {
+  const issues: ValidationIssue[] = [];
+  const { pollInterval, maxPollInterval, deadline, audioDuration, webhookPollInterval, expectWebhook } =
+    options;
+  const number = (path: string, value: unknown, ok: boolean, rule: string) => {
+    if (value !== undefined && !ok) issues.push({ path, message: rule });
+  };
+  number('pollInterval', pollInterval, isMs(pollInterval), 'must be a number of ms >= 0');
+  const minMs = isMs(pollInterval) ? pollInterval : 1_000;
+  // A long pollInterval alone should not trip over the default cap.
+  const maxMs = maxPollInterval === undefined ? Math.max(15_000, minMs) : (maxPollInterval as number);
+  number(
+    'maxPollInterval',
+    maxPollInterval,
+    isMs(maxPollInterval) && maxPollInterval >= minMs,
+    'must be a number of ms >= pollInterval',
+  );
+  number('deadline', deadline, isMs(deadline) && deadline > 0, 'must be a number of ms > 0');
+  number(
+    'audioDuration',
+    audioDuration,
+    isMs(audioDuration) && audioDuration > 0,
+    'must be the audio length in seconds, > 0',
+  );
+  number(
+    'webhookPollInterval',
+    webhookPollInterval,
+    isMs(webhookPollInterval) && webhookPollInterval >= 1_000,
+    'must be a number of ms >= 1000',
+  );
+  number('expectWebhook', expectWebhook, typeof expectWebhook === 'boolean', 'must be a boolean');
+  for (const name of callbacks) {
+    const v = options[name];
+    number(name, v, typeof v === 'function', 'must be a function');
+  }
+  if (issues.length > 0) throw new ValidationError(what, issues);
+  return {
+    fixed: pollInterval !== undefined,
+    minMs,
+    maxMs,
+    audioSeconds: audioDuration as number | undefined,
+    webhookPollMs: (webhookPollInterval as number | undefined) ?? 30_000,
+  };
 }

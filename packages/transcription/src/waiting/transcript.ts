@@ -1,9 +1,9 @@
-import { pollDelay, TimeoutError } from '@x/core';
+import { pollDelay, TimeoutError, waitFor } from '@x/core';
 import type { TranscriptionContext } from '../client.js';
 import { TranscriptError, TranscriptWaitTimeoutError } from '../errors.js';
 import type { Transcript } from '../schemas/transcripts.js';
 import { backoffMs } from './estimate.js';
-import { type CheckedWait, pollUntilDone } from './wait.js';
+import type { CheckedWait } from './options.js';
 
 /** An answer within this long of its poll counts as the poll's own moment. */
 const PROMPT_MS = 250;
@@ -63,8 +63,8 @@ export async function waitForTranscript(
   let done: Transcript;
   activeWaits.count += 1;
   try {
-    done = await pollUntilDone<Transcript>({
-      poll: async (signal) => {
+    done = await waitFor<Transcript>(
+      async (signal) => {
         const asked = Date.now();
         const release = await pollLimiter?.acquire(signal);
         release?.();
@@ -82,13 +82,16 @@ export async function waitForTranscript(
         }
         return last;
       },
-      isDone: (t) => t.status === 'completed' || t.status === 'error',
-      delayMs,
-      subscribe: (wake) => notifications.subscribe(id, wake),
-      onStatus: wait.onStatus,
-      signal: wait.signal,
-      deadlineMs: wait.deadline,
-    });
+      {
+        isDone: (t) => t.status === 'completed' || t.status === 'error',
+        delayBeforePoll: delayMs,
+        wake: (wakeUp) => notifications.subscribe(id, wakeUp),
+        // The documented callback takes the transcript only: core's poll number stays out of it.
+        onStatus: wait.onStatus && ((t) => wait.onStatus?.(t)),
+        signal: wait.signal,
+        deadlineMs: wait.deadline,
+      },
+    );
   } catch (error) {
     if (error instanceof TimeoutError && !(error instanceof TranscriptWaitTimeoutError)) {
       throw new TranscriptWaitTimeoutError(id, last?.status, error);
