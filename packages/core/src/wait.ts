@@ -98,14 +98,17 @@ export async function waitFor<T>(
   const deadline =
     deadlineMs === undefined
       ? undefined
-      : setTimeout(() => {
-          timedOut = true;
-          controller.abort(
-            polling
-              ? timeoutError(`passed during poll ${polls + 1}`, 'attempt')
-              : timeoutError('passed', 'backoff'),
-          );
-        }, deadlineMs);
+      : setTimeout(
+          () => {
+            timedOut = true;
+            controller.abort(
+              polling
+                ? timeoutError(`passed during poll ${polls + 1}`, 'attempt')
+                : timeoutError('passed', 'backoff'),
+            );
+          },
+          Math.min(deadlineMs, MAX_TIMER_MS),
+        );
 
   const { delayBeforePoll } = options;
   // A wake-up that comes while no sleep is running (mid-poll) is kept for the next one.
@@ -214,6 +217,9 @@ function untilAborted<V>(start: () => PromiseLike<V>, signal: AbortSignal): Prom
  * Listeners are removed on every path: a wait of hours sleeps hundreds of times on the same signal.
  * `setEnd` receives a function that ends this sleep early, and `undefined` once it is over.
  */
+/** setTimeout's largest delay (about 24.8 days). */
+const MAX_TIMER_MS = 2_147_483_647;
+
 function sleep(
   ms: number,
   signal: AbortSignal,
@@ -229,7 +235,8 @@ function sleep(
       outcome();
     };
     const onAbort = () => settle(() => reject(signal.reason));
-    const timer = setTimeout(() => settle(resolve), ms);
+    // Runtimes fire a timer past 2^31 - 1 ms after 1 ms: a huge delay would poll at once instead of never.
+    const timer = setTimeout(() => settle(resolve), Math.min(ms, MAX_TIMER_MS));
     signal.addEventListener('abort', onAbort, { once: true });
     setEnd(() => settle(resolve));
   });

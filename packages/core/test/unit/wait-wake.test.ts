@@ -146,4 +146,26 @@ describe('waitFor with delayBeforePoll and wake', () => {
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).issues.map((i) => i.path)).toEqual(['delayBeforePoll', 'wake']);
   });
+
+  it("a delay or deadline past setTimeout's range waits instead of firing after 1 ms (found by the transcription fuzz)", async () => {
+    const controller = new AbortController();
+    let polls = 0;
+    const waiting = waitFor(
+      async () => {
+        polls++;
+        return { status: 'processing' };
+      },
+      {
+        isDone: () => false,
+        delayBeforePoll: (index) => (index === 0 ? 0 : 1e20),
+        deadlineMs: 1e40,
+        signal: controller.signal,
+      },
+    );
+    // Ten macrotask turns: the overflowing timers (1 ms) would have polled again or timed out by now.
+    for (let i = 0; i < 10; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(polls).toBe(1);
+    controller.abort(new Error('done'));
+    await expect(waiting).rejects.toBeInstanceOf(AbortError);
+  });
 });
