@@ -175,3 +175,17 @@ describe('validation', () => {
     });
   });
 });
+
+describe('Redactor.derive', () => {
+  it('reuses the last derived redactor for the same values, and never one that misses a new secret', () => {
+    const parent = new Redactor();
+    parent.add('sk_parent_secret');
+    const first = parent.derive(['Bearer sk_token_1', 'sk_token_1']);
+    expect(parent.derive(['Bearer sk_token_1', 'sk_token_1'])).toBe(first);
+    const other = parent.derive(['sig_abcdef_2']);
+    expect(other.redact('sig_abcdef_2 sk_parent_secret sk_token_1')).toBe('[REDACTED] [REDACTED] sk_token_1');
+    // A secret added to the parent later reaches the next derived redactor.
+    parent.add('late_secret_3');
+    expect(parent.derive(['sig_abcdef_2']).redact('late_secret_3 sig_abcdef_2')).toBe('[REDACTED] [REDACTED]');
+  });
+});
