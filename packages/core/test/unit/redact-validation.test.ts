@@ -186,6 +186,8 @@ describe('Redactor.derive', () => {
     expect(other.redact('sig_abcdef_2 sk_parent_secret sk_token_1')).toBe('[REDACTED] [REDACTED] sk_token_1');
     // A secret added to the parent later reaches the next derived redactor.
     parent.add('late_secret_3');
-    expect(parent.derive(['sig_abcdef_2']).redact('late_secret_3 sig_abcdef_2')).toBe('[REDACTED] [REDACTED]');
+    expect(parent.derive(['sig_abcdef_2']).redact('late_secret_3 sig_abcdef_2')).toBe(
+      '[REDACTED] [REDACTED]',
+    );
   });
 });
