@@ -1,4 +1,5 @@
 import { AbortError, TimeoutError, ValidationError, type ValidationIssue } from './errors.js';
+import { whenAborted } from './internal/abort-fanout.js';
 
 /**
  * Polling for jobs that finish later (a transcript until `completed` or `error`). `waitFor` sends no
@@ -94,7 +95,9 @@ export async function waitFor<T>(
   let timedOut = false;
   const onCallerAbort = () => controller.abort(callerSignal?.reason);
   if (callerSignal?.aborted) onCallerAbort();
-  else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+  const stopCallerAbort = callerSignal?.aborted
+    ? undefined
+    : callerSignal && whenAborted(callerSignal, onCallerAbort);
   const deadline =
     deadlineMs === undefined
       ? undefined
@@ -157,7 +160,7 @@ export async function waitFor<T>(
   } finally {
     clearTimeout(deadline);
     unsubscribe?.();
-    callerSignal?.removeEventListener('abort', onCallerAbort);
+    stopCallerAbort?.();
   }
 }
 
@@ -213,12 +216,13 @@ function untilAborted<V>(start: () => PromiseLike<V>, signal: AbortSignal): Prom
   });
 }
 
+/** setTimeout's largest delay (about 24.8 days). */
+const MAX_TIMER_MS = 2_147_483_647;
+
 /**
  * Listeners are removed on every path: a wait of hours sleeps hundreds of times on the same signal.
  * `setEnd` receives a function that ends this sleep early, and `undefined` once it is over.
  */
-/** setTimeout's largest delay (about 24.8 days). */
-const MAX_TIMER_MS = 2_147_483_647;
 
 function sleep(
   ms: number,

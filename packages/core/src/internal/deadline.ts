@@ -1,4 +1,5 @@
 import { AbortError } from '../errors.js';
+import { whenAborted } from './abort-fanout.js';
 
 /**
  * One call's clock: the caller's signal and the whole-call deadline merged into one signal that the
@@ -13,6 +14,7 @@ export class CallDeadline {
   readonly #controller: AbortController | undefined;
   readonly #caller: AbortSignal | undefined;
   #expired = false;
+  #stopForward: (() => void) | undefined;
 
   constructor(totalMs: number | undefined, caller: AbortSignal | undefined) {
     this.totalMs = totalMs;
@@ -30,7 +32,7 @@ export class CallDeadline {
       controller.abort(new Error(`totalTimeout of ${totalMs} ms ran out`));
     }, totalMs);
     if (caller?.aborted) controller.abort(caller.reason);
-    else caller?.addEventListener('abort', this.#forward, { once: true });
+    else if (caller) this.#stopForward = whenAborted(caller, this.#forward);
   }
 
   readonly #forward = () => this.#controller?.abort(this.#caller?.reason);
@@ -46,7 +48,7 @@ export class CallDeadline {
 
   dispose(): void {
     clearTimeout(this.#timer);
-    this.#caller?.removeEventListener('abort', this.#forward);
+    this.#stopForward?.();
   }
 
   /** Waits `ms` unless the caller or the deadline ends it first (AbortError; the client names which). */
@@ -57,14 +59,15 @@ export class CallDeadline {
       if (signal?.aborted)
         return reject(new AbortError('Request aborted while waiting to retry', { cause: signal.reason }));
       const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
+        stop?.();
         resolve();
       }, ms);
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(new AbortError('Request aborted while waiting to retry', { cause: signal?.reason }));
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
+      const stop =
+        signal &&
+        whenAborted(signal, () => {
+          clearTimeout(timer);
+          reject(new AbortError('Request aborted while waiting to retry', { cause: signal.reason }));
+        });
     });
   }
 }

@@ -7,6 +7,7 @@
  */
 import { AbortError, RateLimitQueueError } from '../errors.js';
 import type { Clock, RateLimitOptions, ReleaseSlot } from '../rate-limit.js';
+import { whenAborted } from './abort-fanout.js';
 
 export type Duration = number | `${number}${'ms' | 's' | 'm' | 'h'}`;
 
@@ -51,7 +52,12 @@ export function resolveRateLimitOptions(options: RateLimitOptions): ResolvedRate
   if (!Number.isSafeInteger(limit) || limit < 1) {
     throw new TypeError(`Invalid rate limit ${String(limit)}: expected an integer >= 1`);
   }
-  const intervalMs = parseDuration(options.interval);
+  let intervalMs: number;
+  try {
+    intervalMs = parseDuration(options.interval);
+  } catch (error) {
+    throw new TypeError(`Invalid rate limit interval: ${(error as Error).message}`);
+  }
   if (intervalMs <= 0)
     throw new TypeError(`Invalid rate limit interval ${String(options.interval)}: must be > 0`);
   const maxQueue = options.maxQueue ?? DEFAULT_MAX_QUEUE;
@@ -111,15 +117,16 @@ export const systemClock: Clock = Object.freeze({
         reject(abortError(signal, 'Sleep aborted'));
         return;
       }
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(abortError(signal, 'Sleep aborted'));
-      };
       const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
+        stop?.();
         resolve();
       }, ms);
-      signal?.addEventListener('abort', onAbort, { once: true });
+      const stop =
+        signal &&
+        whenAborted(signal, () => {
+          clearTimeout(timer);
+          reject(abortError(signal, 'Sleep aborted'));
+        });
     });
   },
 });
@@ -153,16 +160,17 @@ export function enqueueWaiter(
       deadline,
       signal,
       resolve(release) {
-        signal?.removeEventListener('abort', onAbort);
+        stop?.();
         resolve(release);
       },
       reject(error) {
-        signal?.removeEventListener('abort', onAbort);
+        stop?.();
         reject(error);
       },
     };
     queue.push(waiter);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    // Through one listener per signal: a batch of calls queued on one AbortController is the common case.
+    const stop = signal && whenAborted(signal, onAbort);
   });
 }
 

@@ -104,7 +104,15 @@ export function resolveLimiter(
   if (option === false) return undefined;
   if (isRateLimiter(option)) return option;
   const config = (option as RateLimitOptions | undefined) ?? fallback;
-  return config ? new MemoryRateLimiter(config) : undefined;
+  if (!config) return undefined;
+  try {
+    return new MemoryRateLimiter(config);
+  } catch (error) {
+    // The limiter's own checks say what is wrong (`Invalid duration undefined: …`); a client option is
+    // refused as one, by its name, before any request.
+    if (!(error instanceof TypeError)) throw error;
+    throw new ValidationError('client options', [{ path: 'rateLimit', message: error.message }]);
+  }
 }
 
 const IS_BROWSER = typeof (globalThis as { document?: unknown }).document !== 'undefined';

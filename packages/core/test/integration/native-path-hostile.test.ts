@@ -279,3 +279,37 @@ describe("a caller's content-length", () => {
     }
   });
 });
+
+describe('one signal for a batch of queued calls', () => {
+  it('30 calls queued behind the rate limiter with a totalTimeout, on one signal: no listener-leak warning, each aborted', async () => {
+    const held: ServerResponse[] = [];
+    handler = (res) => held.push(res);
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const controller = new AbortController();
+      // One request a minute and no wait too long: the first is held by the server,
+      // the other 29 wait in the limiter's queue.
+      const c = client({
+        rateLimit: { limit: 1, interval: 60_000, maxWaitMs: 100_000_000 },
+        totalTimeout: 100_000_000,
+      });
+      const calls = Array.from({ length: 30 }, () =>
+        c.request({ method: 'GET', path: '/queued', options: { signal: controller.signal } }).then(
+          () => 'answered',
+          (error: unknown) => (error instanceof AbortError ? 'aborted' : String(error)),
+        ),
+      );
+      while (held.length < 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+      controller.abort();
+      expect(await Promise.all(calls)).toEqual(Array.from({ length: 30 }, () => 'aborted'));
+      expect(held).toHaveLength(1);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((message) => /listener/i.test(message))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+});

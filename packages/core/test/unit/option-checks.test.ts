@@ -51,3 +51,25 @@ describe('client options of the wrong type fail at construction, naming field, e
     ]);
   });
 });
+
+describe('rateLimit option values', () => {
+  it.each([
+    [{ limit: 1 }, 'interval'],
+    [{ limit: 0, interval: '1s' }, 'rate limit'],
+    [{ limit: 5, interval: '1 minute' }, 'duration'],
+    [{ limit: 5, interval: 1000, maxQueue: -1 }, 'maxQueue'],
+  ])('%j is a ValidationError on rateLimit, not a TypeError', (rateLimit, words) => {
+    const make = () =>
+      new BaseClient({ baseURL: 'http://127.0.0.1:1', rateLimit } as unknown as ClientOptions, {
+        packageName: '@x/test',
+        packageVersion: '0.0.0',
+      });
+    expect(make).toThrow(ValidationError);
+    try {
+      make();
+    } catch (error) {
+      expect((error as ValidationError).issues[0]?.path).toBe('rateLimit');
+      expect((error as ValidationError).issues[0]?.message.toLowerCase()).toContain(words.toLowerCase());
+    }
+  });
+});
