@@ -334,7 +334,8 @@ export class BaseClient<O extends object = ClientOptions> {
     const before = { search: prepared.url.search, headers: new Map(prepared.headers) };
     await applyAuth(this.#auth, prepared, this.#redactor);
     const derived = derivedSecrets(before, prepared);
-    call.redactor = derived.length > 0 ? this.#redactor.derive(derived) : this.#redactor;
+    // From the call's redactor: a later Location or error may echo an earlier attempt's signature.
+    if (derived.length > 0) call.redactor = call.redactor.derive(derived);
     // Redacting the URL costs a few microseconds; only pay for it when a hook or a log line shows it.
     let shown: string | undefined;
     const shownUrl = () => (shown ??= showUrl(prepared.url, call.redactor));

@@ -188,7 +188,15 @@ for (const run of fuzzRuns(400)) {
           expect(signaturesSeen(JSON.stringify(outcome.value ?? null))).toEqual([]);
         }
       }),
-      { seed: run.seed, numRuns: run.numRuns },
+      {
+        seed: run.seed,
+        numRuns: run.numRuns,
+        // CI's seed 484055401: redirects echoing each attempt's signature as the Location; the refusal after
+        // five hops showed the earlier attempts' signatures (core kept only the latest attempt's).
+        examples: [
+          [{ status: 301, headers: [['location', 'SIG']], pieces: [], chunk: 1, cutAfter: null }, 0],
+        ],
+      },
     );
     reportFuzz('server SDK responses', run, n);
     answer = null;
