@@ -1,10 +1,10 @@
-import type { AddressInfo } from 'node:net';
-import { createServer, type Server, type Socket } from 'node:net';
+import { createServer } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fuzzRuns, reportFuzz } from '../../../../fuzz.shared.js';
 import { BaseClient, bearerAuth, XError } from '../../src/index.js';
+import { listenTracked, type TrackedServer } from '../helpers/tracked-server.js';
 import { surfaces, withinMs } from './answers.js';
 
 /**
@@ -15,10 +15,9 @@ import { surfaces, withinMs } from './answers.js';
  */
 const SECRET = 'sk_fuzz_native_5c4b3a29';
 const TIMEOUT_MS = 400;
-let server: Server;
+let tracked: TrackedServer;
 let baseURL: string;
 let current: Wire | undefined;
-const sockets = new Set<Socket>();
 
 interface Wire {
   head: string;
@@ -33,9 +32,7 @@ const OK =
   'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 20\r\n\r\n{"id":1,"name":"ok"}';
 
 beforeAll(async () => {
-  server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+  const server = createServer((socket) => {
     socket.on('error', () => {});
     let buffered = '';
     socket.on('data', (chunk) => {
@@ -58,16 +55,10 @@ beforeAll(async () => {
       });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  tracked = await listenTracked(server);
+  baseURL = tracked.baseURL;
 });
-afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
-);
+afterAll(() => tracked.close());
 
 const token = fc.stringMatching(/^[A-Za-z-]{1,12}$/);
 const headerLine = fc.oneof(
@@ -147,7 +138,7 @@ describe('the native path against arbitrary HTTP answers', () => {
             for (const text of surfaces(error)) expect(text).not.toContain(SECRET);
           } finally {
             // Sockets left open on purpose ('hold', 'keep') must not carry over into the next input.
-            for (const socket of sockets) socket.destroy();
+            tracked.destroySockets();
           }
         }),
         { seed: run.seed, numRuns: run.numRuns },

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +10,7 @@ import {
   TimeoutError,
   ValidationError,
 } from '../../src/index.js';
+import { listenTracked, type TrackedServer } from '../helpers/tracked-server.js';
 
 /**
  * What a demanding user or a hostile server does to the transport after the happy path: clients made per
@@ -21,30 +21,18 @@ type Handler = (res: ServerResponse, path: string) => void;
 let server: Server;
 let baseURL: string;
 let handler: Handler = (res) => res.end('{}');
-const sockets = new Set<Socket>();
-let connections = 0;
+let tracked: TrackedServer;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     req.resume();
     req.on('end', () => handler(res, req.url ?? ''));
   });
-  server.on('connection', (socket: Socket) => {
-    connections++;
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
   server.keepAliveTimeout = 10_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  tracked = await listenTracked(server);
+  baseURL = tracked.baseURL;
 });
-afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
-);
+afterAll(() => tracked.close());
 
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 const client = (extra: Partial<ClientOptions> = {}) =>
@@ -66,11 +54,11 @@ let last: ServerResponse | undefined;
 describe('clients made per call', () => {
   it('share warm connections instead of each opening (and keeping) its own', async () => {
     handler = (res) => res.end('{"n":1}');
-    const before = connections;
+    const before = tracked.connections;
     for (let i = 0; i < 20; i++)
       expect(await client().request({ method: 'GET', path: '/x' })).toEqual({ n: 1 });
     // A pool per client opened 20 sockets here, and held them all open for keep-alive.
-    expect(connections - before).toBeLessThanOrEqual(2);
+    expect(tracked.connections - before).toBeLessThanOrEqual(2);
   });
 });
 
@@ -200,31 +188,61 @@ describe('a script that makes calls', () => {
   });
 });
 
+/**
+ * Starts 30 calls of `c` on one AbortController, aborts it once `ready()` holds (and a few turns after, for
+ * calls still on their way into a queue), and returns each call's outcome and the listener-leak warnings
+ * Node printed meanwhile.
+ */
+async function abortThirty(c: BaseClient, path: string, ready: () => boolean) {
+  const warnings: string[] = [];
+  const onWarning = (warning: Error) => warnings.push(warning.message);
+  process.on('warning', onWarning);
+  try {
+    const controller = new AbortController();
+    const calls = Array.from({ length: 30 }, () =>
+      c.request({ method: 'GET', path, options: { signal: controller.signal } }).then(
+        () => 'answered',
+        (error: unknown) => (error instanceof AbortError ? 'aborted' : String(error)),
+      ),
+    );
+    while (!ready()) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    controller.abort();
+    const outcomes = await Promise.all(calls);
+    // Node reports a listener leak on the next tick at the earliest.
+    await new Promise((resolve) => setImmediate(resolve));
+    return { outcomes, listenerWarnings: warnings.filter((message) => /listener/i.test(message)) };
+  } finally {
+    process.off('warning', onWarning);
+  }
+}
+
 describe('one signal for a batch of calls', () => {
   it('30 calls in flight on one signal: no listener-leak warning, and aborting it ends each of them', async () => {
     const held: ServerResponse[] = [];
     handler = (res) => held.push(res);
-    const warnings: string[] = [];
-    const onWarning = (warning: Error) => warnings.push(warning.message);
-    process.on('warning', onWarning);
-    try {
-      const controller = new AbortController();
-      const c = client({ timeout: 60_000 });
-      const calls = Array.from({ length: 30 }, () =>
-        c.request({ method: 'GET', path: '/batch', options: { signal: controller.signal } }).then(
-          () => 'answered',
-          (error: unknown) => (error instanceof AbortError ? 'aborted' : String(error)),
-        ),
-      );
-      while (held.length < 30) await new Promise((resolve) => setTimeout(resolve, 10));
-      controller.abort();
-      expect(await Promise.all(calls)).toEqual(Array.from({ length: 30 }, () => 'aborted'));
-      // Node reports a listener leak on the next tick at the earliest.
-      await new Promise((resolve) => setImmediate(resolve));
-      expect(warnings.filter((message) => /listener/i.test(message))).toEqual([]);
-    } finally {
-      process.off('warning', onWarning);
-    }
+    const { outcomes, listenerWarnings } = await abortThirty(
+      client({ timeout: 60_000 }),
+      '/batch',
+      () => held.length >= 30,
+    );
+    expect(outcomes).toEqual(Array.from({ length: 30 }, () => 'aborted'));
+    expect(listenerWarnings).toEqual([]);
+  });
+
+  it('30 calls queued behind the rate limiter with a totalTimeout, on one signal: no listener-leak warning, each aborted', async () => {
+    const held: ServerResponse[] = [];
+    handler = (res) => held.push(res);
+    // One request a minute and no wait too long: the first is held by the server,
+    // the other 29 wait in the limiter's queue.
+    const c = client({
+      rateLimit: { limit: 1, interval: 60_000, maxWaitMs: 100_000_000 },
+      totalTimeout: 100_000_000,
+    });
+    const { outcomes, listenerWarnings } = await abortThirty(c, '/queued', () => held.length >= 1);
+    expect(outcomes).toEqual(Array.from({ length: 30 }, () => 'aborted'));
+    expect(held).toHaveLength(1);
+    expect(listenerWarnings).toEqual([]);
   });
 });
 
@@ -276,40 +294,6 @@ describe("a caller's content-length", () => {
         req.resume();
         req.on('end', () => handler(res, req.url ?? ''));
       });
-    }
-  });
-});
-
-describe('one signal for a batch of queued calls', () => {
-  it('30 calls queued behind the rate limiter with a totalTimeout, on one signal: no listener-leak warning, each aborted', async () => {
-    const held: ServerResponse[] = [];
-    handler = (res) => held.push(res);
-    const warnings: string[] = [];
-    const onWarning = (warning: Error) => warnings.push(warning.message);
-    process.on('warning', onWarning);
-    try {
-      const controller = new AbortController();
-      // One request a minute and no wait too long: the first is held by the server,
-      // the other 29 wait in the limiter's queue.
-      const c = client({
-        rateLimit: { limit: 1, interval: 60_000, maxWaitMs: 100_000_000 },
-        totalTimeout: 100_000_000,
-      });
-      const calls = Array.from({ length: 30 }, () =>
-        c.request({ method: 'GET', path: '/queued', options: { signal: controller.signal } }).then(
-          () => 'answered',
-          (error: unknown) => (error instanceof AbortError ? 'aborted' : String(error)),
-        ),
-      );
-      while (held.length < 1) await new Promise((resolve) => setTimeout(resolve, 10));
-      for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
-      controller.abort();
-      expect(await Promise.all(calls)).toEqual(Array.from({ length: 30 }, () => 'aborted'));
-      expect(held).toHaveLength(1);
-      await new Promise((resolve) => setImmediate(resolve));
-      expect(warnings.filter((message) => /listener/i.test(message))).toEqual([]);
-    } finally {
-      process.off('warning', onWarning);
     }
   });
 });

@@ -1,5 +1,4 @@
 import { createServer, Agent as HttpAgent, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createNativeSender } from '#transfer';
@@ -15,6 +14,7 @@ import {
   ValidationError,
 } from '../../src/index.js';
 import { Transport } from '../../src/transport.js';
+import { listenTracked, type TrackedServer } from '../helpers/tracked-server.js';
 
 /**
  * The transport's guarantees on both request paths, against a real node:http server: Node's native path
@@ -25,8 +25,7 @@ type Handler = (res: ServerResponse, path: string, method: string) => void;
 let server: Server;
 let baseURL: string;
 let handler: Handler = (res) => res.end('{}');
-const sockets = new Set<Socket>();
-let connections = 0;
+let tracked: TrackedServer;
 const seen: Array<Record<string, string | string[] | undefined>> = [];
 
 beforeAll(async () => {
@@ -35,25 +34,14 @@ beforeAll(async () => {
     req.resume();
     req.on('end', () => handler(res, req.url ?? '', req.method ?? ''));
   });
-  server.on('connection', (socket: Socket) => {
-    connections++;
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
   server.keepAliveTimeout = 10_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  tracked = await listenTracked(server);
+  baseURL = tracked.baseURL;
 });
 afterEach(() => {
   seen.length = 0;
 });
-afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
-);
+afterAll(() => tracked.close());
 
 const json = (res: ServerResponse, body: string, status = 200, headers: Record<string, string> = {}) => {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -121,11 +109,11 @@ describe.each(paths)('$name', ({ options, native }) => {
   it('reuses its connections for sequential requests (keep-alive)', async () => {
     handler = (res) => json(res, '{"n":1}');
     const c = client();
-    const before = connections;
+    const before = tracked.connections;
     for (let i = 0; i < 20; i++) await get(c);
     // undici's pool dispatches the second request before the first connection is marked free, so it opens
     // a second one, then alternates: at most two sockets for twenty requests, never one each.
-    expect(connections - before).toBeLessThanOrEqual(2);
+    expect(tracked.connections - before).toBeLessThanOrEqual(2);
   });
 
   it('returns a redirect as is, without following it', async () => {
