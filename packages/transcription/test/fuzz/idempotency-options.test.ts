@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { idempotencyKeyIssue } from '@x/core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fuzzRuns, reportFuzz } from '../../../../fuzz.shared.js';
 import { TranscriptionClient, ValidationError } from '../../src/index.js';
+import { type ScriptedServer, scriptedServer } from '../helpers/http-server.js';
 
 /**
  * The idempotency options as callers pass them, against a real HTTP server that counts requests: an
@@ -12,20 +11,14 @@ import { TranscriptionClient, ValidationError } from '../../src/index.js';
  * naming `idempotencyKey`, before any request and without quoting the key; any `idempotency` client
  * option either builds a client or throws a ValidationError naming `idempotency...`, nothing else.
  */
-let server: Server;
+let server: ScriptedServer;
 let baseUrl: string;
-let requests = 0;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    requests++;
-    req.resume();
-    res.writeHead(500).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await scriptedServer((_req, res) => res.writeHead(500).end());
+  baseUrl = server.url;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
 const badKey = fc
   .oneof(
@@ -64,7 +57,7 @@ describe('fuzz: idempotencyKey on submit and transcribe', () => {
         }),
         { seed: run.seed, numRuns: run.numRuns },
       );
-      expect(requests).toBe(0);
+      expect(server.arrived).toBe(0);
       reportFuzz('transcripts idempotencyKey', run, inputs);
     });
   }

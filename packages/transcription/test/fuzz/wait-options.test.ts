@@ -1,9 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fuzzRuns, reportFuzz } from '../../../../fuzz.shared.js';
 import { AbortError, TranscriptionClient, ValidationError } from '../../src/index.js';
+import { type ScriptedServer, scriptedServer } from '../helpers/http-server.js';
 
 /**
  * The wait options (old and new) and notify() bodies as callers pass them, against a real HTTP server that
@@ -11,20 +10,14 @@ import { AbortError, TranscriptionClient, ValidationError } from '../../src/inde
  * naming only wait options, or (when they are valid) an AbortError. notify() answers a boolean or a
  * ValidationError, whatever it is given.
  */
-let server: Server;
+let server: ScriptedServer;
 let baseUrl: string;
-let requests = 0;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    requests++;
-    req.resume();
-    res.writeHead(500).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await scriptedServer((_req, res) => res.writeHead(500).end());
+  baseUrl = server.url;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
 const NAMES = [
   'pollInterval',
@@ -80,7 +73,7 @@ describe('fuzz: wait options of transcribe() and waitUntilDone()', () => {
         }),
         { seed: run.seed, numRuns: run.numRuns },
       );
-      expect(requests).toBe(0);
+      expect(server.arrived).toBe(0);
       reportFuzz('transcripts wait options', run, inputs);
     });
   }
@@ -117,7 +110,7 @@ describe('fuzz: transcripts.notify()', () => {
         }),
         { seed: run.seed, numRuns: run.numRuns },
       );
-      expect(requests).toBe(0);
+      expect(server.arrived).toBe(0);
       reportFuzz('transcripts.notify body', run, inputs);
     });
   }

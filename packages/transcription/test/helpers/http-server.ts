@@ -12,6 +12,8 @@ export interface ScriptedServer {
   url: string;
   /** Every request that reached the server, in order. */
   seen: Seen[];
+  /** Requests counted on arrival, before their body is read (`seen` waits for the body). */
+  arrived: number;
   /** The handler for the next requests; replace it between tests. */
   handler: (req: Seen, res: ServerResponse) => void;
   close(): Promise<void>;
@@ -28,6 +30,7 @@ export async function scriptedServer(
   const state: ScriptedServer = {
     url: '',
     seen: [],
+    arrived: 0,
     handler,
     close: () =>
       new Promise<void>((resolve) => {
@@ -36,6 +39,7 @@ export async function scriptedServer(
       }),
   };
   const server = createServer((req, res) => {
+    state.arrived++;
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
