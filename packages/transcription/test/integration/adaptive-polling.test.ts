@@ -2,22 +2,13 @@ import { synthesizeSpeech } from '@x/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptionClient } from '../../src/index.js';
 import { clientFor, sandbox } from '../helpers/sandbox.js';
+import { busiestWindow } from '../helpers/windows.js';
 
 /*
  * transcribe() with its default, learnt schedule, many jobs against a rate-limited emulator over real
  * sockets. Invariants only: never more requests in a window than the limit, every job completes exactly
  * once, and a bound on the polls each job spent (checked against the emulator's own request count).
  */
-
-function busiestWindow(arrivals: readonly number[], windowMs: number): number {
-  let most = 0;
-  let from = 0;
-  for (let to = 0; to < arrivals.length; to++) {
-    while (arrivals[to]! - arrivals[from]! >= windowMs) from++;
-    most = Math.max(most, to - from + 1);
-  }
-  return most;
-}
 
 const LIMIT = 10;
 const WINDOW_MS = 2_000;

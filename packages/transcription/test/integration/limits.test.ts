@@ -7,22 +7,12 @@ import { synthesizeSpeech } from '@x/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimitError, type TranscriptionClient } from '../../src/index.js';
 import { clientFor, sandbox } from '../helpers/sandbox.js';
+import { busiestWindow } from '../helpers/windows.js';
 
 let speech: string;
 beforeAll(async () => {
   speech = await synthesizeSpeech('thank you for your help');
 });
-
-/** The largest number of arrivals within any `windowMs` (arrivals ascending). */
-function busiestWindow(arrivals: readonly number[], windowMs: number): number {
-  let most = 0;
-  let from = 0;
-  for (let to = 0; to < arrivals.length; to++) {
-    while (arrivals[to]! - arrivals[from]! >= windowMs) from++;
-    most = Math.max(most, to - from + 1);
-  }
-  return most;
-}
 
 describe('rate limit', () => {
   let box: Awaited<ReturnType<typeof sandbox>>;
