@@ -15,7 +15,7 @@ import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Pool, request as undiciRequest } from 'undici';
-import { intEnv, median } from './shared.js';
+import { drive, intEnv, median } from './shared.js';
 
 const N = intEnv('BENCH_N', 2_000);
 const ROUNDS = intEnv('BENCH_ROUNDS', 3);
@@ -94,17 +94,6 @@ function variants(origin: string): Array<{ key: string; label: string; call: Cal
       },
     },
   ];
-}
-
-async function drive(call: Call, n: number, concurrency: number): Promise<void> {
-  let started = 0;
-  const worker = async () => {
-    while (started < n) {
-      started++;
-      await call();
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
 }
 
 async function measure(call: Call, mode: Mode): Promise<{ cpu: number; rps: number }> {

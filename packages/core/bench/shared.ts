@@ -27,3 +27,15 @@ export function writeResults(name: string, loadAtStart: number[], figures: Recor
   writeFileSync(out, `${JSON.stringify({ ...machine, ...figures }, null, 2)}\n`);
   return out;
 }
+
+/** Runs `call` `n` times, `concurrency` at a time (each worker starts the next call when its last ends). */
+export async function drive(call: () => Promise<unknown>, n: number, concurrency: number): Promise<void> {
+  let started = 0;
+  const worker = async () => {
+    while (started < n) {
+      started++;
+      await call();
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}

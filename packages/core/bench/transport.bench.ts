@@ -27,7 +27,7 @@ import ky from 'ky';
 import { request as undiciRequest } from 'undici';
 import * as z from 'zod/mini';
 import { BaseClient, bearerAuth } from '../src/index.js';
-import { intEnv, median, writeResults } from './shared.js';
+import { drive, intEnv, median, writeResults } from './shared.js';
 
 const N = intEnv('BENCH_N', 2_000);
 const ROUNDS = intEnv('BENCH_ROUNDS', 3);
@@ -97,17 +97,6 @@ function serverCpu(child: ChildProcess): Promise<number> {
     });
     child.send('stats');
   });
-}
-
-async function drive(call: Call, n: number, concurrency: number): Promise<void> {
-  let started = 0;
-  const worker = async () => {
-    while (started < n) {
-      started++;
-      await call();
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
 }
 
 async function measure(call: Call, mode: Mode, server: ChildProcess): Promise<Sample> {
