@@ -23,7 +23,7 @@ import {
   type StoreFault,
   type StoreSandbox,
 } from './store/emulator.js';
-import { STORE_DEV_KEYS, type StoreKey } from './store/model/keys.js';
+import { STORE_DEV_KEYS, type StoreKey } from './store/data/keys.js';
 import {
   createTranscriptionEmulator,
   TRANSCRIPTION_DEV_KEY,
@@ -41,7 +41,7 @@ export type { SubscriptionCountThrottle } from './realtime/model/counts.js';
 export type { RealtimeWebhookTiming } from './realtime/model/webhooks.js';
 export type { SocketCounters } from './realtime/ws/connection.js';
 export type { StoreEmulator } from './store/emulator.js';
-export type { KeyPermissions } from './store/model/keys.js';
+export type { KeyPermissions } from './store/data/keys.js';
 export type { TranscriptionEmulator } from './transcription/emulator.js';
 export {
   createEngine,

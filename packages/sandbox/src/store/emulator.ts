@@ -4,16 +4,16 @@ import { FaultQueue } from '../kit/faults.js';
 import { DataFileError, Persister } from '../kit/persistence.js';
 import { type RateLimit, RateWindows } from '../kit/rate-windows.js';
 import { RequestStats, type StatsSnapshot } from '../kit/stats.js';
-import { applyEntry } from './model/changes.js';
-import { generateKey, STORE_DEV_KEYS, type StoreKey } from './model/keys.js';
-import { seedDemo } from './model/seed.js';
-import { deserializeState } from './model/state.js';
-import { type ResolvedStoreOptions, Store } from './model/store.js';
+import { applyEntry } from './data/changes.js';
+import { generateKey, STORE_DEV_KEYS, type StoreKey } from './data/keys.js';
+import { type ResolvedStoreOptions, Store } from './data/store.js';
+import { deserializeState } from './data/tables.js';
+import type { StoreFault } from './rest/faults.js';
+import { handleRequest, type Site } from './rest/request.js';
+import { errorResult, toResponse, withCors } from './rest/respond.js';
+import { Router } from './rest/router.js';
 import { registerRoutes } from './routes/index.js';
-import type { StoreFault } from './wp/faults.js';
-import { handleRequest, type Site } from './wp/request.js';
-import { errorResult, toResponse, withCors } from './wp/respond.js';
-import { Router } from './wp/router.js';
+import { seedDemo } from './system/seed.js';
 
 export type { StoreFault };
 

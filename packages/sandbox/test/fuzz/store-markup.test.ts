@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fuzzRuns, reportFuzz } from '../../../../fuzz.shared.js';
 import { type Sandbox, startSandbox } from '../../src/index.js';
-import { removeOctets, stripEntities, stripScriptStyle, stripTags } from '../../src/store/markup.js';
+import { removeOctets, stripEntities, stripScriptStyle, stripTags } from '../../src/store/runtime/markup.js';
 import { storeApi } from '../helpers/http.js';
 
 const TOKENS = [

@@ -7,10 +7,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fuzzRuns, reportFuzz } from '../../../../fuzz.shared.js';
 import { type Sandbox, startSandbox } from '../../src/index.js';
-import { applyMeta } from '../../src/store/model/meta.js';
-import type { Meta } from '../../src/store/model/records.js';
-import { nextId } from '../../src/store/model/state.js';
-import { Store } from '../../src/store/model/store.js';
+import { applyMeta } from '../../src/store/data/meta.js';
+import type { Meta } from '../../src/store/data/rows.js';
+import { Store } from '../../src/store/data/store.js';
+import { nextId } from '../../src/store/data/tables.js';
 import { storeApi } from '../helpers/http.js';
 
 /** The semantics as first written: find by id, else the first row with the key; null deletes; else append. */

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fuzzRuns, reportFuzz } from '../../../../fuzz.shared.js';
 import { type Sandbox, startSandbox } from '../../src/index.js';
-import { type PhpArray, type PhpValue, parsePhpPairs } from '../../src/store/wp/php.js';
+import { type PhpArray, type PhpValue, parsePhpPairs } from '../../src/store/runtime/php.js';
 import { basicAuth } from '../helpers/http.js';
 
 /** The `[]` step as first written: one past the largest integer key the array holds, found by a scan. */

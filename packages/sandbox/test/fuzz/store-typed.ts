@@ -5,7 +5,8 @@
  * numeric strings PHP reads differently, `__proto__` as a meta key or an attribute name.
  */
 import fc from 'fast-check';
-import { Store } from '../../src/store/model/store.js';
+import { Store } from '../../src/store/data/store.js';
+import type { Spec, Specs } from '../../src/store/rest/params.js';
 import { META_DATA } from '../../src/store/routes/params/common.js';
 import { couponSpecs } from '../../src/store/routes/params/coupons.js';
 import { customerSpecs } from '../../src/store/routes/params/customers.js';
@@ -22,7 +23,6 @@ import {
 import { TAX_CLASS_CREATE_SPECS, taxRateSpecs } from '../../src/store/routes/params/taxes.js';
 import { VARIATION_SPECS } from '../../src/store/routes/params/variations.js';
 import { WEBHOOK_CREATE_SPECS } from '../../src/store/routes/params/webhooks.js';
-import type { Spec, Specs } from '../../src/store/wp/params.js';
 import { type JsonTree, jsonText, jsonTree, PROTO_KEYS } from './store-arbitraries.js';
 import type { FuzzStore } from './store-harness.js';
 

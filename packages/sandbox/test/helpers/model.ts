@@ -1,8 +1,9 @@
 /** A store model without a server, for unit tests of the rules. */
-import { generateKey } from '../../src/store/model/keys.js';
-import { createProduct } from '../../src/store/model/products.js';
-import type { ProductRec } from '../../src/store/model/records.js';
-import { Store } from '../../src/store/model/store.js';
+
+import { createProduct } from '../../src/store/catalog/products.js';
+import { generateKey } from '../../src/store/data/keys.js';
+import type { ProductRec } from '../../src/store/data/rows.js';
+import { Store } from '../../src/store/data/store.js';
 
 export function makeStore(): Store {
   return new Store(

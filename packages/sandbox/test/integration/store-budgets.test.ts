@@ -7,8 +7,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/index.js';
-import { RESPONSE_BODY_LIMIT } from '../../src/store/model/webhook-delivery.js';
-import { createWebhook } from '../../src/store/model/webhooks.js';
+import { RESPONSE_BODY_LIMIT } from '../../src/store/webhooks/delivery.js';
+import { createWebhook } from '../../src/store/webhooks/webhooks.js';
 import { storeApi } from '../helpers/http.js';
 import { makeStore } from '../helpers/model.js';
 

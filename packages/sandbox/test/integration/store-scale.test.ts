@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/index.js';
+import { WriteJournal } from '../../src/store/data/journal.js';
+import { nextId } from '../../src/store/data/tables.js';
 import { createStoreEmulator } from '../../src/store/emulator.js';
-import { WriteJournal } from '../../src/store/model/journal.js';
-import { blankOrder, writeOrder } from '../../src/store/model/orders.js';
-import { nextId } from '../../src/store/model/state.js';
+import { blankOrder, writeOrder } from '../../src/store/orders/orders.js';
 import { storeApi } from '../helpers/http.js';
 
 let sb: Sandbox;

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/index.js';
-import { currencySymbol, currencySymbolHtml } from '../../src/store/model/options.js';
+import { currencySymbol, currencySymbolHtml } from '../../src/store/data/options.js';
 import { storeApi } from '../helpers/http.js';
 
 let sandbox: Sandbox;

@@ -6,9 +6,9 @@ import {
   productOnSale,
   productPrice,
   variationName,
-} from '../../src/store/model/catalog.js';
-import { createVariation, deleteVariation } from '../../src/store/model/variations.js';
-import { RestError } from '../../src/store/wp/errors.js';
+} from '../../src/store/catalog/prices.js';
+import { createVariation, deleteVariation } from '../../src/store/catalog/variations.js';
+import { RestError } from '../../src/store/runtime/errors.js';
 import { makeStore, product } from '../helpers/model.js';
 
 describe('sale prices', () => {

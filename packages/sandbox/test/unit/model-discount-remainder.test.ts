@@ -9,9 +9,9 @@ import {
   applyRemainder,
   PHP_REMAINDER_TURNS,
   type RemainderItem,
-} from '../../src/store/model/discount-remainder.js';
-import { phpRound } from '../../src/store/numbers.js';
-import { PhpFatalError } from '../../src/store/wp/errors.js';
+} from '../../src/store/pricing/discount-remainder.js';
+import { PhpFatalError } from '../../src/store/runtime/errors.js';
+import { phpRound } from '../../src/store/runtime/numbers.js';
 
 /** An item in cents: its price, the other coupons' discounts (before and after this one's), this one's. */
 interface Case {

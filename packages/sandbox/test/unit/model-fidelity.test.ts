@@ -1,12 +1,12 @@
 /** Model rules that used to differ from WooCommerce/WordPress (issue 7, section 2), without sockets. */
 import { describe, expect, it } from 'vitest';
-import { lookupPriceRange } from '../../src/store/model/catalog.js';
-import { createOrder } from '../../src/store/model/orders.js';
-import { deleteProduct, updateProduct } from '../../src/store/model/products.js';
-import { createTerm, TAXONOMIES, withDescendants } from '../../src/store/model/terms.js';
-import { createVariation } from '../../src/store/model/variations.js';
-import { restParseDate } from '../../src/store/values.js';
-import { validateParams } from '../../src/store/wp/params.js';
+import { lookupPriceRange } from '../../src/store/catalog/prices.js';
+import { deleteProduct, updateProduct } from '../../src/store/catalog/products.js';
+import { createTerm, TAXONOMIES, withDescendants } from '../../src/store/catalog/terms.js';
+import { createVariation } from '../../src/store/catalog/variations.js';
+import { createOrder } from '../../src/store/orders/orders.js';
+import { validateParams } from '../../src/store/rest/params.js';
+import { restParseDate } from '../../src/store/runtime/values.js';
 import { makeStore, product } from '../helpers/model.js';
 
 const CATEGORIES = TAXONOMIES[0]!;

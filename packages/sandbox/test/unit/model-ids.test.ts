@@ -1,8 +1,9 @@
 /** Id allocation: WordPress's shared sequences (posts, users, terms, comments, items, meta) and what uses them. */
 import { describe, expect, it } from 'vitest';
-import { createCustomer } from '../../src/store/model/customers.js';
-import { createOrder } from '../../src/store/model/orders.js';
-import { createProduct } from '../../src/store/model/products.js';
+import { createProduct } from '../../src/store/catalog/products.js';
+import { createTerm, TAXONOMIES } from '../../src/store/catalog/terms.js';
+import { createVariation } from '../../src/store/catalog/variations.js';
+import { createCustomer } from '../../src/store/customers/customers.js';
 import {
   ADMIN_USER_ID,
   createEmptyState,
@@ -10,9 +11,8 @@ import {
   nextId,
   serializeState,
   UNCATEGORIZED_ID,
-} from '../../src/store/model/state.js';
-import { createTerm, TAXONOMIES } from '../../src/store/model/terms.js';
-import { createVariation } from '../../src/store/model/variations.js';
+} from '../../src/store/data/tables.js';
+import { createOrder } from '../../src/store/orders/orders.js';
 import { makeStore, product } from '../helpers/model.js';
 
 describe('id sequences', () => {

@@ -7,12 +7,12 @@
  * WC_DISCOUNT_ROUNDING_MODE = PHP_ROUND_HALF_DOWN.
  */
 import { describe, expect, it } from 'vitest';
-import { blankCoupon, type CouponRec } from '../../src/store/model/coupons.js';
-import { createOrder, updateOrder } from '../../src/store/model/orders.js';
-import { createRefund } from '../../src/store/model/refunds.js';
-import type { Store } from '../../src/store/model/store.js';
-import type { TaxRateRec } from '../../src/store/model/taxes.js';
-import type { RestError } from '../../src/store/wp/errors.js';
+import type { Store } from '../../src/store/data/store.js';
+import { createOrder, updateOrder } from '../../src/store/orders/orders.js';
+import { createRefund } from '../../src/store/orders/refunds.js';
+import { blankCoupon, type CouponRec } from '../../src/store/pricing/coupons.js';
+import type { TaxRateRec } from '../../src/store/pricing/taxes.js';
+import type { RestError } from '../../src/store/runtime/errors.js';
 import { makeStore, product } from '../helpers/model.js';
 
 function option(store: Store, name: string, value: string): void {

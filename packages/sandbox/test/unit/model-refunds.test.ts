@@ -1,9 +1,9 @@
 /** Refund arithmetic and rules on the model: amounts, what is left, lines, restocking, the refunded status. */
 import { describe, expect, it } from 'vitest';
-import { createOrder } from '../../src/store/model/orders.js';
-import { createRefund, refundedTotal, remainingRefundable } from '../../src/store/model/refunds.js';
-import type { Store } from '../../src/store/model/store.js';
-import { RestError } from '../../src/store/wp/errors.js';
+import type { Store } from '../../src/store/data/store.js';
+import { createOrder } from '../../src/store/orders/orders.js';
+import { createRefund, refundedTotal, remainingRefundable } from '../../src/store/orders/refunds.js';
+import { RestError } from '../../src/store/runtime/errors.js';
 import { makeStore, product } from '../helpers/model.js';
 
 function paidOrder(store: Store, price: string, quantity: number, stock?: number) {

@@ -1,9 +1,9 @@
 /** Stock rules: WooCommerce's stock status and the order status hooks that move stock and sales. */
 import { describe, expect, it } from 'vitest';
-import { createCustomer } from '../../src/store/model/customers.js';
-import { createOrder, updateOrder } from '../../src/store/model/orders.js';
-import { syncStockStatus } from '../../src/store/model/stock.js';
-import { createVariation } from '../../src/store/model/variations.js';
+import { syncStockStatus } from '../../src/store/catalog/stock.js';
+import { createVariation } from '../../src/store/catalog/variations.js';
+import { createCustomer } from '../../src/store/customers/customers.js';
+import { createOrder, updateOrder } from '../../src/store/orders/orders.js';
 import { makeStore, product } from '../helpers/model.js';
 
 describe('syncStockStatus', () => {

@@ -1,6 +1,6 @@
 /** Order totals and line pricing, straight on the model. */
 import { describe, expect, it } from 'vitest';
-import { createOrder, updateOrder } from '../../src/store/model/orders.js';
+import { createOrder, updateOrder } from '../../src/store/orders/orders.js';
 import { makeStore, product } from '../helpers/model.js';
 
 describe('calculate_totals() without taxes or coupons', () => {

@@ -9,7 +9,7 @@ import {
   phpStringGreater,
   responseDecimals,
   wcFormatDecimal,
-} from '../../src/store/numbers.js';
+} from '../../src/store/runtime/numbers.js';
 
 describe('(int): zend_dval_to_lval / zend_dval_to_lval_cap', () => {
   it.each([

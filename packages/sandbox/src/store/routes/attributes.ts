@@ -4,13 +4,14 @@ import {
   createAttribute,
   deleteAttribute,
   updateAttribute,
-} from '../model/attributes.js';
-import type { Store } from '../model/store.js';
-import { attributeTermsDef, deleteTerm } from '../model/terms.js';
-import { registerCrud } from '../wp/crud.js';
-import { forbidden, RestError } from '../wp/errors.js';
-import { validateParams } from '../wp/params.js';
-import { type Ctx, idParam, type Result, type Router, requireCap } from '../wp/router.js';
+} from '../catalog/attributes.js';
+import { attributeTermsDef, deleteTerm } from '../catalog/terms.js';
+import type { Store } from '../data/store.js';
+import { presentAttribute } from '../present/attributes.js';
+import { registerCrud } from '../rest/crud.js';
+import { validateParams } from '../rest/params.js';
+import { type Ctx, idParam, type Result, type Router, requireCap } from '../rest/router.js';
+import { forbidden, RestError } from '../runtime/errors.js';
 import {
   ATTRIBUTE_CREATE_SPECS,
   ATTRIBUTE_DELETE_SPECS,
@@ -18,7 +19,6 @@ import {
   ATTRIBUTE_SPECS,
 } from './params/attributes.js';
 import { VIEW } from './params/common.js';
-import { presentAttribute } from './present/attributes.js';
 import { registerTaxonomy } from './terms.js';
 
 /**

@@ -1,3 +1,5 @@
+import type { Store } from '../data/store.js';
+import { presentCoupon } from '../present/coupons.js';
 import {
   type CouponRec,
   couponIdByCode,
@@ -5,17 +7,15 @@ import {
   createCoupon,
   deleteCoupon,
   updateCoupon,
-} from '../model/coupons.js';
-import type { Store } from '../model/store.js';
-import { slugify } from '../model/util.js';
-import { namesId, registerCrud } from '../wp/crud.js';
-import { RestError } from '../wp/errors.js';
-import { filterDates, filterIncludeExclude, pagedResult, sortByParams } from '../wp/list.js';
-import { validateParams } from '../wp/params.js';
-import { type Ctx, idParam, type Result, type Router, requireCap } from '../wp/router.js';
+} from '../pricing/coupons.js';
+import { namesId, registerCrud } from '../rest/crud.js';
+import { filterDates, filterIncludeExclude, pagedResult, sortByParams } from '../rest/list.js';
+import { validateParams } from '../rest/params.js';
+import { type Ctx, idParam, type Result, type Router, requireCap } from '../rest/router.js';
+import { RestError } from '../runtime/errors.js';
+import { slugify } from '../runtime/formatting.js';
 import { FORCE, VIEW } from './params/common.js';
 import { COUPON_LIST_SPECS, couponSpecs } from './params/coupons.js';
-import { presentCoupon } from './present/coupons.js';
 
 /** WC_REST_CRUD_Controller's "woocommerce_rest_{post_type}_invalid_id": 404 on get and delete, 400 on update. */
 function invalidId(status: number): RestError {

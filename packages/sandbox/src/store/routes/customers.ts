@@ -4,17 +4,17 @@ import {
   displayName,
   findCustomer,
   updateCustomer,
-} from '../model/customers.js';
-import type { CustomerRec } from '../model/records.js';
-import type { Store } from '../model/store.js';
-import { namesId, registerCrud } from '../wp/crud.js';
-import { RestError } from '../wp/errors.js';
-import { filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../wp/list.js';
-import { validateParams } from '../wp/params.js';
-import { type Ctx, idParam, READABLE, type Result, type Router, requireCap } from '../wp/router.js';
+} from '../customers/customers.js';
+import type { CustomerRec } from '../data/rows.js';
+import type { Store } from '../data/store.js';
+import { presentCustomer } from '../present/customers.js';
+import { namesId, registerCrud } from '../rest/crud.js';
+import { filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../rest/list.js';
+import { validateParams } from '../rest/params.js';
+import { type Ctx, idParam, READABLE, type Result, type Router, requireCap } from '../rest/router.js';
+import { RestError } from '../runtime/errors.js';
 import { VIEW } from './params/common.js';
 import { CUSTOMER_DELETE_SPECS, CUSTOMER_LIST_SPECS, customerSpecs } from './params/customers.js';
-import { presentCustomer } from './present/customers.js';
 
 function notFound(): RestError {
   return new RestError(404, 'wc_user_invalid_id', 'Invalid user ID.');

@@ -1,15 +1,8 @@
-import {
-  CONTINENTS,
-  COUNTRIES,
-  CURRENCIES,
-  currencySymbolOf,
-  localeInfo,
-  statesOf,
-} from '../model/geo-data.js';
-import { storeCurrency } from '../model/options.js';
-import type { Store } from '../model/store.js';
-import { forbidden, RestError } from '../wp/errors.js';
-import { type Ctx, READABLE, type Result, type Router } from '../wp/router.js';
+import { CONTINENTS, COUNTRIES, CURRENCIES, currencySymbolOf, localeInfo, statesOf } from '../data/geo.js';
+import { storeCurrency } from '../data/options.js';
+import type { Store } from '../data/store.js';
+import { type Ctx, READABLE, type Result, type Router } from '../rest/router.js';
+import { forbidden, RestError } from '../runtime/errors.js';
 
 /**
  * /data, /data/continents[/{location}], /data/countries[/{location}], /data/currencies[/current|/{currency}]:

@@ -1,4 +1,4 @@
-import { RestError } from '../wp/errors.js';
+import { RestError } from '../runtime/errors.js';
 
 /**
  * What the WooCommerce REST controllers make of an empty value. A JSON `null` reaches them as '' (see

@@ -1,5 +1,5 @@
-import type { Store } from '../model/store.js';
-import type { Router } from '../wp/router.js';
+import type { Store } from '../data/store.js';
+import type { Router } from '../rest/router.js';
 import { registerAttributes } from './attributes.js';
 import { registerCoupons } from './coupons.js';
 import { registerCustomers } from './customers.js';

@@ -1,8 +1,8 @@
-import { createNote, deleteNote } from '../model/notes.js';
-import type { NoteRec, OrderRec } from '../model/records.js';
-import { namesId } from '../wp/crud.js';
-import { RestError } from '../wp/errors.js';
-import { validateParams } from '../wp/params.js';
+import type { NoteRec, OrderRec } from '../data/rows.js';
+import { createNote, deleteNote } from '../orders/notes.js';
+import { presentNote } from '../present/notes.js';
+import { namesId } from '../rest/crud.js';
+import { validateParams } from '../rest/params.js';
 import {
   CREATABLE,
   type Ctx,
@@ -12,10 +12,10 @@ import {
   type Result,
   type Router,
   requireCap,
-} from '../wp/router.js';
+} from '../rest/router.js';
+import { RestError } from '../runtime/errors.js';
 import { FORCE, VIEW } from './params/common.js';
 import { NOTE_LIST_SPECS, NOTE_SPECS } from './params/notes.js';
-import { presentNote } from './present/notes.js';
 
 /** wp_comments.comment_content is a MySQL TEXT column. */
 const COMMENT_CONTENT_BYTES = 65_535;

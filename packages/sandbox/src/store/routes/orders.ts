@@ -1,18 +1,18 @@
-import { storeCurrency } from '../model/options.js';
-import { createOrder, deleteOrder, updateOrder } from '../model/orders.js';
-import type { OrderRec } from '../model/records.js';
-import type { Store } from '../model/store.js';
-import { priceDecimals } from '../model/tax-math.js';
-import { checkFormattingMemory, responseDecimals } from '../numbers.js';
-import { namesId, registerCrud } from '../wp/crud.js';
-import { RestError } from '../wp/errors.js';
-import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../wp/list.js';
-import { validateParams } from '../wp/params.js';
-import { type Ctx, idParam, type Result, type Router, requireCap } from '../wp/router.js';
+import { storeCurrency } from '../data/options.js';
+import type { OrderRec } from '../data/rows.js';
+import type { Store } from '../data/store.js';
+import { createOrder, deleteOrder, updateOrder } from '../orders/orders.js';
+import { presentOrder } from '../present/orders.js';
+import { priceDecimals } from '../pricing/tax-math.js';
+import { namesId, registerCrud } from '../rest/crud.js';
+import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../rest/list.js';
+import { validateParams } from '../rest/params.js';
+import { type Ctx, idParam, type Result, type Router, requireCap } from '../rest/router.js';
+import { RestError } from '../runtime/errors.js';
+import { checkFormattingMemory, responseDecimals } from '../runtime/numbers.js';
 import { orderArgs } from './empty-args.js';
 import { FORCE } from './params/common.js';
 import { DP_SPECS, ORDER_LIST_SPECS, ORDER_SPECS } from './params/orders.js';
-import { presentOrder } from './present/orders.js';
 
 function invalidId(status: number): RestError {
   return new RestError(status, 'woocommerce_rest_shop_order_invalid_id', 'Invalid ID.');

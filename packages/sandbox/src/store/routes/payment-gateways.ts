@@ -1,10 +1,10 @@
-import { findGateway, gatewaySettings, orderedGateways, updateGateway } from '../model/gateways.js';
-import type { Store } from '../model/store.js';
-import { RestError } from '../wp/errors.js';
-import { validateParams } from '../wp/params.js';
-import { type Ctx, EDITABLE, READABLE, type Result, type Router, requireCap } from '../wp/router.js';
+import type { Store } from '../data/store.js';
+import { presentGateway } from '../present/gateways.js';
+import { validateParams } from '../rest/params.js';
+import { type Ctx, EDITABLE, READABLE, type Result, type Router, requireCap } from '../rest/router.js';
+import { RestError } from '../runtime/errors.js';
+import { findGateway, gatewaySettings, orderedGateways, updateGateway } from '../settings/gateways.js';
 import { VIEW } from './params/common.js';
-import { presentGateway } from './present/gateways.js';
 
 /** /payment_gateways and /payment_gateways/{id}: WC_REST_Payment_Gateways_Controller (Version3, over V2). */
 

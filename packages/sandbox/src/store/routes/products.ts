@@ -1,21 +1,21 @@
-import { attributeByTaxonomy } from '../model/attributes.js';
-import { lookupPriceRange, productOnSale, productPrice } from '../model/catalog.js';
-import { createProduct, deleteProduct, updateProduct } from '../model/products.js';
-import type { ProductRec } from '../model/records.js';
-import { productRating } from '../model/reviews.js';
-import { productStockStatus } from '../model/stock.js';
-import type { Store } from '../model/store.js';
-import { withDescendants } from '../model/terms.js';
-import { toNumber } from '../values.js';
-import { namesId, registerCrud } from '../wp/crud.js';
-import { RestError } from '../wp/errors.js';
-import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../wp/list.js';
-import { validateParams } from '../wp/params.js';
-import { type Ctx, idParam, type Result, type Router, requireCap } from '../wp/router.js';
+import { attributeByTaxonomy } from '../catalog/attributes.js';
+import { lookupPriceRange, productOnSale, productPrice } from '../catalog/prices.js';
+import { createProduct, deleteProduct, updateProduct } from '../catalog/products.js';
+import { productRating } from '../catalog/reviews.js';
+import { productStockStatus } from '../catalog/stock.js';
+import { withDescendants } from '../catalog/terms.js';
+import type { ProductRec } from '../data/rows.js';
+import type { Store } from '../data/store.js';
+import { presentProduct } from '../present/products.js';
+import { namesId, registerCrud } from '../rest/crud.js';
+import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../rest/list.js';
+import { validateParams } from '../rest/params.js';
+import { type Ctx, idParam, type Result, type Router, requireCap } from '../rest/router.js';
+import { RestError } from '../runtime/errors.js';
+import { toNumber } from '../runtime/values.js';
 import { productArgs } from './empty-args.js';
 import { FORCE, VIEW } from './params/common.js';
 import { PRODUCT_LIST_SPECS, PRODUCT_SPECS } from './params/products.js';
-import { presentProduct } from './present/products.js';
 
 function invalidId(status: number): RestError {
   return new RestError(status, 'woocommerce_rest_product_invalid_id', 'Invalid ID.');

@@ -1,11 +1,10 @@
-import type { OrderRec, RefundRec } from '../model/records.js';
-import { createRefund, deleteRefund } from '../model/refunds.js';
-import type { Store } from '../model/store.js';
-import { priceDecimals } from '../model/tax-math.js';
-import { checkFormattingMemory, responseDecimals } from '../numbers.js';
-import { RestError } from '../wp/errors.js';
-import { filterDates, filterIncludeExclude, pagedResult, sortBy } from '../wp/list.js';
-import { validateParams } from '../wp/params.js';
+import type { OrderRec, RefundRec } from '../data/rows.js';
+import type { Store } from '../data/store.js';
+import { createRefund, deleteRefund } from '../orders/refunds.js';
+import { presentRefund } from '../present/refunds.js';
+import { priceDecimals } from '../pricing/tax-math.js';
+import { filterDates, filterIncludeExclude, pagedResult, sortBy } from '../rest/list.js';
+import { validateParams } from '../rest/params.js';
 import {
   CREATABLE,
   type Ctx,
@@ -15,10 +14,11 @@ import {
   type Result,
   type Router,
   requireCap,
-} from '../wp/router.js';
+} from '../rest/router.js';
+import { RestError } from '../runtime/errors.js';
+import { checkFormattingMemory, responseDecimals } from '../runtime/numbers.js';
 import { FORCE } from './params/common.js';
 import { REFUND_GET_SPECS, REFUND_LIST_SPECS, REFUND_SPECS } from './params/refunds.js';
-import { presentRefund } from './present/refunds.js';
 
 // The refund controller's errors carry the status as a bare `data` int (bareData), unlike the others.
 function orderFor(ctx: Ctx): OrderRec {

@@ -1,4 +1,8 @@
-import { reportRange } from '../model/report-range.js';
+import type { Store } from '../data/store.js';
+import { type Specs, validateParams, validateValue } from '../rest/params.js';
+import { type Ctx, READABLE, type Result, type Router, requireCap } from '../rest/router.js';
+import { invalidParams, type ParamIssue } from '../runtime/errors.js';
+import { reportRange } from '../system/report-range.js';
 import {
   couponsTotals,
   customersTotals,
@@ -8,11 +12,7 @@ import {
   salesReport,
   type TotalRow,
   topSellers,
-} from '../model/reports.js';
-import type { Store } from '../model/store.js';
-import { invalidParams, type ParamIssue } from '../wp/errors.js';
-import { type Specs, validateParams, validateValue } from '../wp/params.js';
-import { type Ctx, READABLE, type Result, type Router, requireCap } from '../wp/router.js';
+} from '../system/reports.js';
 
 const VIEW_ONLY: Specs = { context: { type: 'string', enum: ['view'] } };
 

@@ -1,14 +1,14 @@
-import { createReview, deleteReview, type ReviewRec, updateReview } from '../model/reviews.js';
-import type { Store } from '../model/store.js';
-import { parseWcDate } from '../values.js';
-import { registerCrud } from '../wp/crud.js';
-import { forbidden, RestError } from '../wp/errors.js';
-import { filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../wp/list.js';
-import { validateParams } from '../wp/params.js';
-import { type Ctx, idParam, type Result, type Router, requireCap } from '../wp/router.js';
+import { createReview, deleteReview, type ReviewRec, updateReview } from '../catalog/reviews.js';
+import type { Store } from '../data/store.js';
+import { presentReview } from '../present/reviews.js';
+import { registerCrud } from '../rest/crud.js';
+import { filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../rest/list.js';
+import { validateParams } from '../rest/params.js';
+import { type Ctx, idParam, type Result, type Router, requireCap } from '../rest/router.js';
+import { forbidden, RestError } from '../runtime/errors.js';
+import { parseWcDate } from '../runtime/values.js';
 import { FORCE, VIEW } from './params/common.js';
 import { REVIEW_CREATE_SPECS, REVIEW_LIST_SPECS, REVIEW_SPECS } from './params/reviews.js';
-import { presentReview } from './present/reviews.js';
 
 const BASE = '/products/reviews';
 

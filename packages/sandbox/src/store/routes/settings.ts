@@ -1,3 +1,9 @@
+import type { Store } from '../data/store.js';
+import { presentGroup, presentSetting } from '../present/settings.js';
+import { checkBatchLimit } from '../rest/batch.js';
+import { type Ctx, EDITABLE, READABLE, type Result, type Router } from '../rest/router.js';
+import { forbidden, RestError } from '../runtime/errors.js';
+import { isPlainObject } from '../runtime/values.js';
 import {
   findSetting,
   isServedType,
@@ -5,13 +11,7 @@ import {
   SETTING_GROUPS,
   SettingError,
   updateSetting,
-} from '../model/settings.js';
-import type { Store } from '../model/store.js';
-import { isPlainObject } from '../values.js';
-import { checkBatchLimit } from '../wp/batch.js';
-import { forbidden, RestError } from '../wp/errors.js';
-import { type Ctx, EDITABLE, READABLE, type Result, type Router } from '../wp/router.js';
-import { presentGroup, presentSetting } from './present/settings.js';
+} from '../settings/settings.js';
 
 /**
  * /settings, /settings/batch (WC_REST_Settings_Controller, Version3) and /settings/{group_id}[/{id}][/batch]

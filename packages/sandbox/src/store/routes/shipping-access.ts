@@ -1,7 +1,7 @@
-import { getOption } from '../model/options.js';
-import { findZone, type ZoneRec } from '../model/shipping-zones.js';
-import { type Capability, forbidden, RestError } from '../wp/errors.js';
-import { type Ctx, idParam, requireCap } from '../wp/router.js';
+import { getOption } from '../data/options.js';
+import { type Ctx, idParam, requireCap } from '../rest/router.js';
+import { type Capability, forbidden, RestError } from '../runtime/errors.js';
+import { findZone, type ZoneRec } from '../shipping/zones.js';
 
 /**
  * WC_REST_Shipping_Zones_Controller_Base::*_permissions_check(): with shipping disabled

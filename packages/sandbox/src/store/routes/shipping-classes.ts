@@ -1,6 +1,6 @@
-import type { Store } from '../model/store.js';
-import { SHIPPING_CLASSES } from '../model/terms.js';
-import type { Router } from '../wp/router.js';
+import { SHIPPING_CLASSES } from '../catalog/terms.js';
+import type { Store } from '../data/store.js';
+import type { Router } from '../rest/router.js';
 import { registerTaxonomy } from './terms.js';
 
 /**

@@ -1,9 +1,9 @@
-import { findMethod, SHIPPING_METHODS } from '../model/shipping-methods.js';
-import { RestError } from '../wp/errors.js';
-import { validateParams } from '../wp/params.js';
-import { type Ctx, READABLE, type Result, type Router, requireCap } from '../wp/router.js';
+import { presentShippingMethod } from '../present/shipping-zones.js';
+import { validateParams } from '../rest/params.js';
+import { type Ctx, READABLE, type Result, type Router, requireCap } from '../rest/router.js';
+import { RestError } from '../runtime/errors.js';
+import { findMethod, SHIPPING_METHODS } from '../shipping/methods.js';
 import { SHIPPING_METHOD_VIEW } from './params/shipping-zones.js';
-import { presentShippingMethod } from './present/shipping-zones.js';
 
 /** WC_REST_Shipping_Methods_V2_Controller::get_items(): every registered method, unpaged, no total headers. */
 function list(ctx: Ctx): Result {

@@ -1,18 +1,6 @@
-import { instanceFields, instanceSettings, validateSetting } from '../model/shipping-methods.js';
-import {
-  addMethod,
-  deleteMethod,
-  findZone,
-  replaceMethod,
-  type ZoneMethodRec,
-  type ZoneRec,
-  zoneMethods,
-} from '../model/shipping-zones.js';
-import type { Store } from '../model/store.js';
-import { absint } from '../numbers.js';
-import { isPlainObject } from '../values.js';
-import { RestError } from '../wp/errors.js';
-import { validateParams } from '../wp/params.js';
+import type { Store } from '../data/store.js';
+import { presentZoneMethod } from '../present/shipping-zones.js';
+import { validateParams } from '../rest/params.js';
 import {
   CREATABLE,
   type Ctx,
@@ -22,10 +10,22 @@ import {
   READABLE,
   type Result,
   type Router,
-} from '../wp/router.js';
+} from '../rest/router.js';
+import { RestError } from '../runtime/errors.js';
+import { absint } from '../runtime/numbers.js';
+import { isPlainObject } from '../runtime/values.js';
+import { instanceFields, instanceSettings, validateSetting } from '../shipping/methods.js';
+import {
+  addMethod,
+  deleteMethod,
+  findZone,
+  replaceMethod,
+  type ZoneMethodRec,
+  type ZoneRec,
+  zoneMethods,
+} from '../shipping/zones.js';
 import { FORCE } from './params/common.js';
 import { METHOD_CREATE_SPECS, METHOD_SPECS } from './params/shipping-zones.js';
-import { presentZoneMethod } from './present/shipping-zones.js';
 import { requireShipping, zoneParam } from './shipping-access.js';
 
 const METHODS = '/wc/v3/shipping/zones/(?P<zone_id>[\\d]+)/methods';

@@ -1,14 +1,6 @@
-import {
-  createZone,
-  deleteZone,
-  findZone,
-  listZones,
-  replaceLocations,
-  updateZone,
-} from '../model/shipping-zones.js';
-import type { Store } from '../model/store.js';
-import { RestError } from '../wp/errors.js';
-import { validateParams } from '../wp/params.js';
+import type { Store } from '../data/store.js';
+import { presentLocation, presentZone } from '../present/shipping-zones.js';
+import { validateParams } from '../rest/params.js';
 import {
   CREATABLE,
   type Ctx,
@@ -17,10 +9,18 @@ import {
   READABLE,
   type Result,
   type Router,
-} from '../wp/router.js';
+} from '../rest/router.js';
+import { RestError } from '../runtime/errors.js';
+import {
+  createZone,
+  deleteZone,
+  findZone,
+  listZones,
+  replaceLocations,
+  updateZone,
+} from '../shipping/zones.js';
 import { FORCE } from './params/common.js';
 import { LOCATION_SPECS, ZONE_CREATE_SPECS, ZONE_SPECS } from './params/shipping-zones.js';
-import { presentLocation, presentZone } from './present/shipping-zones.js';
 import { requireShipping, zoneParam } from './shipping-access.js';
 import { registerShippingMethods } from './shipping-methods.js';
 import { registerZoneMethods } from './shipping-zone-methods.js';

@@ -1,4 +1,8 @@
-import type { Store } from '../model/store.js';
+import type { Store } from '../data/store.js';
+import type { Specs } from '../rest/params.js';
+import { validateParams } from '../rest/params.js';
+import { type Ctx, EDITABLE, READABLE, type Result, type Router, requireCap } from '../rest/router.js';
+import { forbidden, RestError } from '../runtime/errors.js';
 import {
   activePlugins,
   databaseInfo,
@@ -9,12 +13,8 @@ import {
   securityInfo,
   settingsInfo,
   themeInfo,
-} from '../model/system-status.js';
-import { findTool, runTool, TOOLS, type ToolDef } from '../model/system-tools.js';
-import { forbidden, RestError } from '../wp/errors.js';
-import type { Specs } from '../wp/params.js';
-import { validateParams } from '../wp/params.js';
-import { type Ctx, EDITABLE, READABLE, type Result, type Router, requireCap } from '../wp/router.js';
+} from '../system/status.js';
+import { findTool, runTool, TOOLS, type ToolDef } from '../system/tools.js';
 
 /** get_collection_params(): `context`, whose only value is `view`. */
 const VIEW_ONLY: Specs = { context: { type: 'string', enum: ['view'] } };

@@ -1,4 +1,5 @@
-import type { Store } from '../model/store.js';
+import type { Store } from '../data/store.js';
+import { presentTaxClass, presentTaxRate } from '../present/taxes.js';
 import {
   createTaxClass,
   createTaxRate,
@@ -11,12 +12,10 @@ import {
   type TaxRateRec,
   taxClasses,
   updateTaxRate,
-} from '../model/taxes.js';
-import { absint } from '../numbers.js';
-import { namesId, registerCrud } from '../wp/crud.js';
-import { RestError } from '../wp/errors.js';
-import { pagedResult, sortByParams } from '../wp/list.js';
-import { validateParams } from '../wp/params.js';
+} from '../pricing/taxes.js';
+import { namesId, registerCrud } from '../rest/crud.js';
+import { pagedResult, sortByParams } from '../rest/list.js';
+import { validateParams } from '../rest/params.js';
 import {
   CREATABLE,
   type Ctx,
@@ -26,7 +25,9 @@ import {
   type Result,
   type Router,
   requireCap,
-} from '../wp/router.js';
+} from '../rest/router.js';
+import { RestError } from '../runtime/errors.js';
+import { absint } from '../runtime/numbers.js';
 import { FORCE, VIEW } from './params/common.js';
 import {
   TAX_CLASS_CREATE_SPECS,
@@ -34,7 +35,6 @@ import {
   taxListSpecs,
   taxRateSpecs,
 } from './params/taxes.js';
-import { presentTaxClass, presentTaxRate } from './present/taxes.js';
 
 // WC_REST_Taxes_V1_Controller answers a missing rate with 404 on get/update but 400 on delete.
 function notFound(status: 400 | 404): RestError {

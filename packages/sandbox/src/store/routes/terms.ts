@@ -1,6 +1,3 @@
-import type { TermRec } from '../model/records.js';
-import { UNCATEGORIZED_ID } from '../model/state.js';
-import type { Store } from '../model/store.js';
 import {
   createTerm,
   deleteTerm,
@@ -11,17 +8,20 @@ import {
   termCount,
   termsOf,
   updateTerm,
-} from '../model/terms.js';
-import { batchHandler } from '../wp/batch.js';
-import { registerCrud } from '../wp/crud.js';
-import { RestError } from '../wp/errors.js';
-import { filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../wp/list.js';
-import { validateParams } from '../wp/params.js';
-import { type Ctx, EDITABLE, idParam, type Result, type Router, requireCap } from '../wp/router.js';
+} from '../catalog/terms.js';
+import type { TermRec } from '../data/rows.js';
+import type { Store } from '../data/store.js';
+import { UNCATEGORIZED_ID } from '../data/tables.js';
+import { presentTerm } from '../present/terms.js';
+import { batchHandler } from '../rest/batch.js';
+import { registerCrud } from '../rest/crud.js';
+import { filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../rest/list.js';
+import { validateParams } from '../rest/params.js';
+import { type Ctx, EDITABLE, idParam, type Result, type Router, requireCap } from '../rest/router.js';
+import { RestError } from '../runtime/errors.js';
 import { termArgs } from './empty-args.js';
 import { FORCE, VIEW } from './params/common.js';
 import { TERM_LIST_SPECS, termSpecs } from './params/terms.js';
-import { presentTerm } from './present/terms.js';
 
 function notFound(): RestError {
   return new RestError(404, 'woocommerce_rest_term_invalid', 'Resource does not exist.');

@@ -1,17 +1,17 @@
-import { activePrice, isOnSale, variationName } from '../model/catalog.js';
-import type { ProductRec, VariationRec } from '../model/records.js';
-import { effectiveStockStatus } from '../model/stock.js';
-import { createVariation, deleteVariation, updateVariation } from '../model/variations.js';
-import { toNumber } from '../values.js';
-import { namesId, registerCrud } from '../wp/crud.js';
-import { RestError } from '../wp/errors.js';
-import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../wp/list.js';
-import { validateParams } from '../wp/params.js';
-import { type Ctx, idParam, type Result, type Router, requireCap } from '../wp/router.js';
+import { activePrice, isOnSale, variationName } from '../catalog/prices.js';
+import { effectiveStockStatus } from '../catalog/stock.js';
+import { createVariation, deleteVariation, updateVariation } from '../catalog/variations.js';
+import type { ProductRec, VariationRec } from '../data/rows.js';
+import { presentVariation } from '../present/variations.js';
+import { namesId, registerCrud } from '../rest/crud.js';
+import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../rest/list.js';
+import { validateParams } from '../rest/params.js';
+import { type Ctx, idParam, type Result, type Router, requireCap } from '../rest/router.js';
+import { RestError } from '../runtime/errors.js';
+import { toNumber } from '../runtime/values.js';
 import { variationArgs } from './empty-args.js';
 import { FORCE, VIEW } from './params/common.js';
 import { VARIATION_LIST_SPECS, VARIATION_SPECS } from './params/variations.js';
-import { presentVariation } from './present/variations.js';
 
 function parentFor(ctx: Ctx): ProductRec | undefined {
   return ctx.store.state.products.get(idParam(ctx, 'product_id'));

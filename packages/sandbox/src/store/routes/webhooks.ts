@@ -1,14 +1,14 @@
-import type { WebhookRec } from '../model/records.js';
-import { createWebhook, deleteWebhook, updateWebhook } from '../model/webhooks.js';
-import { namesId, registerCrud } from '../wp/crud.js';
-import { RestError } from '../wp/errors.js';
-import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../wp/list.js';
-import { validateParams } from '../wp/params.js';
-import { type Ctx, idParam, type Result, type Router, requireCap } from '../wp/router.js';
+import type { WebhookRec } from '../data/rows.js';
+import { presentWebhook } from '../present/webhooks.js';
+import { namesId, registerCrud } from '../rest/crud.js';
+import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../rest/list.js';
+import { validateParams } from '../rest/params.js';
+import { type Ctx, idParam, type Result, type Router, requireCap } from '../rest/router.js';
+import { RestError } from '../runtime/errors.js';
+import { createWebhook, deleteWebhook, updateWebhook } from '../webhooks/webhooks.js';
 import { webhookArgs } from './empty-args.js';
 import { FORCE, VIEW } from './params/common.js';
 import { WEBHOOK_CREATE_SPECS, WEBHOOK_LIST_SPECS, WEBHOOK_SPECS } from './params/webhooks.js';
-import { presentWebhook } from './present/webhooks.js';
 
 function notFound(status: number): RestError {
   return new RestError(status, 'woocommerce_rest_shop_webhook_invalid_id', 'Invalid ID.');

@@ -1,5 +1,5 @@
-import { ATTRIBUTE_ORDER_BY, ATTRIBUTE_TYPES } from '../../model/attributes.js';
-import type { Specs } from '../../wp/params.js';
+import { ATTRIBUTE_ORDER_BY, ATTRIBUTE_TYPES } from '../../catalog/attributes.js';
+import type { Specs } from '../../rest/params.js';
 import { CONTEXT } from './common.js';
 
 /** WC_REST_Product_Attributes_V1_Controller::get_item_schema() as endpoint args. */

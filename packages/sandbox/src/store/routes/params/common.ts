@@ -1,5 +1,5 @@
-import { ADDRESS_FIELDS } from '../../model/addresses.js';
-import type { Spec, Specs } from '../../wp/params.js';
+import { ADDRESS_FIELDS } from '../../customers/addresses.js';
+import type { Spec, Specs } from '../../rest/params.js';
 
 export const CONTEXT: Spec = { type: 'string', enum: ['view', 'edit'] };
 

@@ -1,5 +1,5 @@
-import { COUPON_TYPES } from '../../model/coupons.js';
-import type { Specs } from '../../wp/params.js';
+import { COUPON_TYPES } from '../../pricing/coupons.js';
+import type { Specs } from '../../rest/params.js';
 import { collectionSpecs, META_DATA } from './common.js';
 
 const IDS = { type: 'array', items: { type: 'integer' } } as const;

@@ -1,4 +1,4 @@
-import type { Specs } from '../../wp/params.js';
+import type { Specs } from '../../rest/params.js';
 import { BILLING_SPEC, CONTEXT, META_DATA, SHIPPING_SPEC } from './common.js';
 
 const ROLES = [

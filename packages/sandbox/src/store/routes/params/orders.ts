@@ -1,5 +1,5 @@
-import { ORDER_STATUSES } from '../../model/orders.js';
-import type { Specs } from '../../wp/params.js';
+import { ORDER_STATUSES } from '../../orders/orders.js';
+import type { Specs } from '../../rest/params.js';
 import { BILLING_SPEC, CONTEXT, collectionSpecs, META_DATA, SHIPPING_SPEC } from './common.js';
 
 export const ORDER_SPECS: Specs = {

@@ -1,4 +1,4 @@
-import type { Specs } from '../../wp/params.js';
+import type { Specs } from '../../rest/params.js';
 import { CONTEXT, collectionSpecs, META_DATA } from './common.js';
 
 export const REFUND_LIST_SPECS: Specs = {

@@ -1,4 +1,4 @@
-import type { Specs } from '../../wp/params.js';
+import type { Specs } from '../../rest/params.js';
 import { CONTEXT } from './common.js';
 
 export const REVIEW_STATUSES = ['approved', 'hold', 'spam', 'unspam', 'trash', 'untrash'] as const;

@@ -1,4 +1,4 @@
-import type { Spec, Specs } from '../../wp/params.js';
+import type { Spec, Specs } from '../../rest/params.js';
 import { META_DATA } from './common.js';
 
 export const POST_STATUSES = ['draft', 'pending', 'private', 'publish'] as const;

@@ -1,5 +1,5 @@
-import { LOCATION_TYPES } from '../../model/shipping-zones.js';
-import type { Specs } from '../../wp/params.js';
+import type { Specs } from '../../rest/params.js';
+import { LOCATION_TYPES } from '../../shipping/zones.js';
 
 /** WC_REST_Shipping_Zones_V2_Controller::get_item_schema() (`id` is read-only). */
 export const ZONE_SPECS: Specs = {

@@ -1,6 +1,6 @@
-import type { Store } from '../../model/store.js';
-import { classEnum } from '../../model/taxes.js';
-import type { Specs } from '../../wp/params.js';
+import type { Store } from '../../data/store.js';
+import { classEnum } from '../../pricing/taxes.js';
+import type { Specs } from '../../rest/params.js';
 import { CONTEXT } from './common.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { TaxonomyDef } from '../../model/terms.js';
-import type { Specs } from '../../wp/params.js';
+import type { TaxonomyDef } from '../../catalog/terms.js';
+import type { Specs } from '../../rest/params.js';
 import { CONTEXT } from './common.js';
 
 export function termSpecs(def: TaxonomyDef, creating: boolean): Specs {

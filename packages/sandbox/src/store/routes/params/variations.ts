@@ -1,4 +1,4 @@
-import type { Specs } from '../../wp/params.js';
+import type { Specs } from '../../rest/params.js';
 import { collectionSpecs } from './common.js';
 import { IMAGE, POST_STATUSES, SELLABLE_SPECS, STOCK_STATUSES } from './sellable.js';
 

@@ -1,5 +1,5 @@
-import { WEBHOOK_STATUSES } from '../../model/webhooks.js';
-import type { Specs } from '../../wp/params.js';
+import type { Specs } from '../../rest/params.js';
+import { WEBHOOK_STATUSES } from '../../webhooks/webhooks.js';
 import { collectionSpecs } from './common.js';
 
 export const WEBHOOK_SPECS: Specs = {

@@ -1,0 +1,59 @@
+import { reportHandlerFailure } from '../../server/emulator.js';
+import { PhpFatalError, RestError } from '../runtime/errors.js';
+import { phpJsonEncode } from '../runtime/json.js';
+import type { Result } from './router.js';
+
+const BASE_HEADERS: Record<string, string> = {
+  'Content-Type': 'application/json; charset=UTF-8',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Robots-Tag': 'noindex',
+  'Access-Control-Expose-Headers': 'X-WP-Total, X-WP-TotalPages, Link',
+  'Access-Control-Allow-Headers': 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
+};
+
+/** A handler result as WordPress sends it: its JSON encoding, the REST headers, no body for HEAD. */
+export function toResponse(result: Result, method: string): Response {
+  const headers = new Headers(BASE_HEADERS);
+  for (const [k, v] of Object.entries(result.headers ?? {})) headers.set(k, v);
+  const body = method === 'HEAD' || result.body === undefined ? null : phpJsonEncode(result.body);
+  return new Response(body, { status: result.status, headers });
+}
+
+/**
+ * rest_send_cors_headers(): a request with an Origin gets it echoed with the methods and credentials allowed
+ * (`null` as sent, from file:// and data: pages), so a browser may read the answer; `Vary: Origin` either way.
+ */
+export function withCors(req: Request, res: Response): Response {
+  const origin = req.headers.get('origin');
+  if (origin) {
+    res.headers.set('Access-Control-Allow-Origin', origin);
+    res.headers.set('Access-Control-Allow-Methods', 'OPTIONS, GET, POST, PUT, PATCH, DELETE');
+    res.headers.set('Access-Control-Allow-Credentials', 'true');
+    res.headers.append('Vary', 'Origin');
+  } else if (req.method === 'GET') res.headers.append('Vary', 'Origin');
+  return res;
+}
+
+/**
+ * Says on stderr that a handler threw something other than a WordPress error or an emulated PHP fatal: a
+ * sandbox bug, answered as WordPress's critical error so the client and every other session go on.
+ */
+export function reportCrash(err: unknown, what: string): void {
+  if (err instanceof RestError || err instanceof PhpFatalError) return;
+  reportHandlerFailure('store', what, err);
+  if (process.env.X_SANDBOX_DEBUG) console.error('[x-sandbox] handler crashed:', err);
+}
+
+/** A thrown RestError as its response; anything else is the WordPress fatal-error page's JSON twin. */
+export function errorResult(err: unknown, what = 'a request'): Result {
+  if (err instanceof RestError) return { status: err.status, body: err.toBody(), headers: err.headers };
+  reportCrash(err, what);
+  return {
+    status: 500,
+    body: {
+      code: 'internal_server_error',
+      message: 'There has been a critical error on this website.',
+      data: { status: 500 },
+    },
+  };
+}
