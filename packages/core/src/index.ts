@@ -1,3 +1,6 @@
+/**
+ * `@x/core`. Entry convention: explicit named exports, zod schemas as `<name>Schema`, all of `ERROR_CLASSES`.
+ */
 export { APIPromise, type WithResponse } from './api-promise.js';
 export {
   type AuthStrategy,
@@ -23,6 +26,7 @@ export {
 } from './body.js';
 export { BaseClient } from './client.js';
 export { type Check as CompiledCheck, compileCheck } from './compiled-check.js';
+export { ERROR_CLASSES } from './error-classes.js';
 export type { XErrorOptions } from './errors.js';
 export {
   AbortError,
