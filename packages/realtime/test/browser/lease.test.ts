@@ -1,32 +1,14 @@
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Channel } from '../../src/index.js';
 import { leaseOf } from '../../src/react/lease.js';
-import {
-  type AuthApp,
-  ClientFleet,
-  type RealtimeBox,
-  startAuthApp,
-  startRealtimeBox,
-  waitFor,
-} from '../helpers/sandbox.js';
+import { clientSandbox } from '../helpers/client-sandbox.js';
+import { waitFor } from '../helpers/sandbox.js';
 
 /**
  * The reference counting behind `useChannel` and the provider, in Node against the sandbox: each retain is
  * what one mounted component holds. Subscriptions are counted where they are true, at the sandbox.
  */
-let box: RealtimeBox;
-let auth: AuthApp;
-let fleet: ClientFleet;
-beforeAll(async () => {
-  box = await startRealtimeBox();
-  auth = await startAuthApp(box.server());
-  fleet = new ClientFleet(box.rt, auth);
-});
-afterEach(() => fleet.disconnectAll());
-afterAll(async () => {
-  await auth?.close();
-  await box?.close();
-});
+const { box, auth, fleet } = clientSandbox();
 
 const subscribers = (name: string) => box.rt.channels().find((c) => c.name === name)?.subscriptionCount ?? 0;
 /** One task: the lease's releases wait this long for a remount. */

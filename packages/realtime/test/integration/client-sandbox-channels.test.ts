@@ -4,37 +4,14 @@
  * with `RealtimeServer.authorizeChannel`; events are published with `RealtimeServer.trigger` through the
  * emulator's HTTP API, so every frame the client reads was written by the emulator.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { type Member, RealtimeClient, type StateChange } from '../../src/index.js';
-import type { RealtimeServer } from '../../src/server.js';
-import {
-  type AuthApp,
-  ClientFleet,
-  type RealtimeBox,
-  startAuthApp,
-  startRealtimeBox,
-  waitFor,
-  wsTarget,
-} from '../helpers/sandbox.js';
+import { clientSandbox } from '../helpers/client-sandbox.js';
+import { waitFor, wsTarget } from '../helpers/sandbox.js';
 
-let box: RealtimeBox;
-let server: RealtimeServer;
-let auth: AuthApp;
-let fleet: ClientFleet;
-
-beforeAll(async () => {
-  box = await startRealtimeBox();
-  server = box.server();
-  auth = await startAuthApp(server);
-  fleet = new ClientFleet(box.rt, auth);
-});
+const { box, server, auth, fleet } = clientSandbox();
 afterEach(() => {
-  fleet.disconnectAll();
   auth.failWith = null;
-});
-afterAll(async () => {
-  await auth.close();
-  await box.close();
 });
 
 describe('connection', () => {

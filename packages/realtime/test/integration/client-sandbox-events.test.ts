@@ -4,37 +4,13 @@
  * refused on public channels, paced so the emulator's 10/s limit never answers 4301, oversize refused
  * before sending), signin with `sendToUser`, and `users.terminateConnections` (4009: no reconnect).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Channel, type EventMetadata, ValidationError } from '../../src/index.js';
-import type { RealtimeServer } from '../../src/server.js';
+import { clientSandbox } from '../helpers/client-sandbox.js';
 import { expectSendToUser, expectSocketIdExcludes } from '../helpers/flows.js';
-import {
-  type AuthApp,
-  ClientFleet,
-  type RealtimeBox,
-  recordServerErrors,
-  recordStates,
-  startAuthApp,
-  startRealtimeBox,
-  waitFor,
-} from '../helpers/sandbox.js';
+import { recordServerErrors, recordStates, waitFor } from '../helpers/sandbox.js';
 
-let box: RealtimeBox;
-let server: RealtimeServer;
-let auth: AuthApp;
-let fleet: ClientFleet;
-
-beforeAll(async () => {
-  box = await startRealtimeBox();
-  server = box.server();
-  auth = await startAuthApp(server);
-  fleet = new ClientFleet(box.rt, auth);
-});
-afterEach(() => fleet.disconnectAll());
-afterAll(async () => {
-  await auth.close();
-  await box.close();
-});
+const { box, server, auth, fleet } = clientSandbox();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -4,37 +4,14 @@
  * and receives the next event); the spread of the reconnect times is only printed, for the closing note,
  * since how it falls depends on the random draws and the machine's load.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RealtimeServer } from '../../src/server.js';
-import {
-  type AuthApp,
-  ClientFleet,
-  type RealtimeBox,
-  startAuthApp,
-  startRealtimeBox,
-  type TestClient,
-  waitFor,
-} from '../helpers/sandbox.js';
+import { describe, expect, it } from 'vitest';
+import { clientSandbox } from '../helpers/client-sandbox.js';
+import { type TestClient, waitFor } from '../helpers/sandbox.js';
 
 const CLIENTS = 200;
 const CHANNELS = 20;
 
-let box: RealtimeBox;
-let server: RealtimeServer;
-let auth: AuthApp;
-let fleet: ClientFleet;
-
-beforeAll(async () => {
-  box = await startRealtimeBox();
-  server = box.server();
-  auth = await startAuthApp(server);
-  fleet = new ClientFleet(box.rt, auth);
-});
-afterAll(async () => {
-  fleet.disconnectAll();
-  await auth.close();
-  await box.close();
-});
+const { box, server, fleet } = clientSandbox();
 
 interface Tracked {
   client: TestClient;

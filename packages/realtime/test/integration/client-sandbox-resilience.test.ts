@@ -6,36 +6,13 @@
  * the next event triggered after the fault. Timings are not asserted, only states and deliveries.
  */
 import { type Sandbox, startSandbox } from '@x/sandbox';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConnectionState, ResubscribedData } from '../../src/index.js';
 import type { RealtimeServer } from '../../src/server.js';
-import {
-  type AuthApp,
-  ClientFleet,
-  type RealtimeBox,
-  recordStates,
-  startAuthApp,
-  startRealtimeBox,
-  type TestClient,
-  waitFor,
-} from '../helpers/sandbox.js';
+import { clientSandbox } from '../helpers/client-sandbox.js';
+import { ClientFleet, recordStates, startAuthApp, type TestClient, waitFor } from '../helpers/sandbox.js';
 
-let box: RealtimeBox;
-let server: RealtimeServer;
-let auth: AuthApp;
-let fleet: ClientFleet;
-
-beforeAll(async () => {
-  box = await startRealtimeBox();
-  server = box.server();
-  auth = await startAuthApp(server);
-  fleet = new ClientFleet(box.rt, auth);
-});
-afterEach(() => fleet.disconnectAll());
-afterAll(async () => {
-  await auth.close();
-  await box.close();
-});
+const { box, server, fleet } = clientSandbox();
 
 /** One channel of each kind that survives a reconnect. */
 const CHANNELS = ['news', 'private-orders', 'presence-room', 'private-encrypted-vault', 'cache-status'];

@@ -2,32 +2,12 @@
  * Set-up mistakes a client makes in Node against the sandbox, and what it says about them: a relative auth
  * endpoint (Node's fetch has no page to resolve it against), and TLS against a host that speaks plain HTTP.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RealtimeClient, RealtimeError, ValidationError } from '../../src/index.js';
-import {
-  type AuthApp,
-  ClientFleet,
-  type RealtimeBox,
-  startAuthApp,
-  startRealtimeBox,
-  waitFor,
-  wsTarget,
-} from '../helpers/sandbox.js';
+import { clientSandbox } from '../helpers/client-sandbox.js';
+import { waitFor, wsTarget } from '../helpers/sandbox.js';
 
-let box: RealtimeBox;
-let auth: AuthApp;
-let fleet: ClientFleet;
-
-beforeAll(async () => {
-  box = await startRealtimeBox();
-  auth = await startAuthApp(box.server());
-  fleet = new ClientFleet(box.rt, auth);
-});
-afterEach(() => fleet.disconnectAll());
-afterAll(async () => {
-  await auth.close();
-  await box.close();
-});
+const { box, fleet } = clientSandbox();
 
 describe('a relative auth endpoint outside a browser', () => {
   it.each(['channelAuthorization', 'userAuthentication'] as const)(

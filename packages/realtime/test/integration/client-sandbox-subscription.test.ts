@@ -4,34 +4,12 @@
  * listens for the latter waits forever on `subscribed`. The client attributes that error to the channel it
  * refuses, and gives up on any subscription left unanswered for `subscriptionTimeout`.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SubscriptionErrorData } from '../../src/index.js';
-import type { RealtimeServer } from '../../src/server.js';
-import {
-  type AuthApp,
-  ClientFleet,
-  type RealtimeBox,
-  startAuthApp,
-  startRealtimeBox,
-  waitFor,
-} from '../helpers/sandbox.js';
+import { clientSandbox } from '../helpers/client-sandbox.js';
+import { waitFor } from '../helpers/sandbox.js';
 
-let box: RealtimeBox;
-let server: RealtimeServer;
-let auth: AuthApp;
-let fleet: ClientFleet;
-
-beforeAll(async () => {
-  box = await startRealtimeBox();
-  server = box.server();
-  auth = await startAuthApp(server);
-  fleet = new ClientFleet(box.rt, auth);
-});
-afterEach(() => fleet.disconnectAll());
-afterAll(async () => {
-  await auth.close();
-  await box.close();
-});
+const { box, server, fleet } = clientSandbox();
 
 /** Settles within `ms`, or says it did not: a `subscribed` that hangs must fail the test, not time it out. */
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {

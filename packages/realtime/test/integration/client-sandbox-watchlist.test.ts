@@ -3,32 +3,12 @@
  * https://pusher.com/docs/channels/using_channels/watchlist-events): the state of the whole list at signin,
  * then `online`/`offline` as watched users come and go, each event carrying its name as pusher-js passes it.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WatchlistEvent } from '../../src/index.js';
-import {
-  type AuthApp,
-  ClientFleet,
-  devApp,
-  type RealtimeBox,
-  startAuthApp,
-  startRealtimeBox,
-  waitFor,
-} from '../helpers/sandbox.js';
+import { clientSandbox } from '../helpers/client-sandbox.js';
+import { devApp, waitFor } from '../helpers/sandbox.js';
 
-let box: RealtimeBox;
-let auth: AuthApp;
-let fleet: ClientFleet;
-
-beforeAll(async () => {
-  box = await startRealtimeBox({ apps: [devApp({ watchlistEvents: true })] });
-  auth = await startAuthApp(box.server());
-  fleet = new ClientFleet(box.rt, auth);
-});
-afterEach(() => fleet.disconnectAll());
-afterAll(async () => {
-  await auth.close();
-  await box.close();
-});
+const { auth, fleet } = clientSandbox({ apps: [devApp({ watchlistEvents: true })] });
 
 describe('user.watchlist', () => {
   it('hears its list at signin, then online and offline by name with one handler on both', async () => {

@@ -6,18 +6,12 @@
  * value) and delivers the valid ones exactly once and in arrival order, an async schema included; client
  * events are refused before sending, and an async refusal neither sends nor reorders the ones after it.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { defineContract, event, ValidationError } from '../../src/index.js';
 import type { RealtimeServer } from '../../src/server.js';
-import {
-  type AuthApp,
-  ClientFleet,
-  type RealtimeBox,
-  startAuthApp,
-  startRealtimeBox,
-  waitFor,
-} from '../helpers/sandbox.js';
+import { clientSandbox } from '../helpers/client-sandbox.js';
+import { waitFor } from '../helpers/sandbox.js';
 
 const SECRET = 'do-not-leak-4711';
 
@@ -35,23 +29,10 @@ const contract = defineContract({
   news: { headline: event<{ title: string }>() },
 });
 
-let box: RealtimeBox;
+const { box, server: plain, fleet } = clientSandbox();
 let typed: RealtimeServer;
-let plain: RealtimeServer;
-let auth: AuthApp;
-let fleet: ClientFleet;
-
-beforeAll(async () => {
-  box = await startRealtimeBox();
+beforeAll(() => {
   typed = box.server({ contract });
-  plain = box.server();
-  auth = await startAuthApp(plain);
-  fleet = new ClientFleet(box.rt, auth);
-});
-afterEach(() => fleet.disconnectAll());
-afterAll(async () => {
-  await auth.close();
-  await box.close();
 });
 
 /** A logger that keeps every line; the test asserts what a refusal logs. */
