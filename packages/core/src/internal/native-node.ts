@@ -28,21 +28,12 @@
 import { EventEmitter } from 'node:events';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { Readable } from 'node:stream';
 import { Agent } from 'undici';
 import { ConnectionError, XError } from '../errors.js';
 import { whenAborted } from './abort-fanout.js';
-import { readNative } from './native-read.js';
+import { type NativeAnswer, readNative } from './native-read.js';
 import type { Cancel, NativeResult, NativeSender, NativeSendInput } from './transfer.js';
 import { type TimedOut, toTransportError } from './transport-errors.js';
-
-/** What both dispatchers give back: status line, raw headers and the body as a Node stream. */
-export interface NativeAnswer {
-  status: number;
-  statusText: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: Readable;
-}
 
 /** The encodings `native-read.ts` decodes (as `fetch` does), asked for unless the caller set the header. */
 const ACCEPT_ENCODING = 'gzip, deflate, br';

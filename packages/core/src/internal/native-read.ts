@@ -6,7 +6,6 @@
  */
 import { Readable, type Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate, constants as zlib } from 'node:zlib';
-import type { NativeAnswer } from './native-node.js';
 import { type BodyLimit, declaredTooLarge, type ReadText, tooLarge } from './read-body.js';
 import type { Cancel, NativeResult, NativeSendInput } from './transfer.js';
 import { type TimedOut, toTransportError } from './transport-errors.js';
@@ -16,6 +15,14 @@ const NULL_BODY = new Set([101, 204, 205, 304]);
 /** Like fetch's, lenient about a truncated end: the data that did arrive is kept. */
 const LENIENT = { flush: zlib.Z_SYNC_FLUSH, finishFlush: zlib.Z_SYNC_FLUSH };
 const BOM = 0xfeff;
+
+/** What both dispatchers of `native-node.ts` give back: status line, raw headers and the body as a Node stream. */
+export interface NativeAnswer {
+  status: number;
+  statusText: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Readable;
+}
 
 export async function readNative(
   answer: NativeAnswer,
