@@ -52,9 +52,11 @@
  */
 import {
   abortError,
-  type Duration,
+  type Clock,
   enqueueWaiter,
   queueFullError,
+  type RateLimitOptions,
+  type ReleaseSlot,
   type ResolvedRateLimitOptions,
   releaseOnce,
   resolveRateLimitOptions,
@@ -64,45 +66,16 @@ import {
 } from './internal/limiter.js';
 
 export {
+  type Clock,
   DEFAULT_INFLIGHT_LEASE_MS,
   DEFAULT_MAX_QUEUE,
   DEFAULT_MAX_WAIT_MS,
   DEFAULT_SAFETY_MARGIN_MS,
   type Duration,
   parseDuration,
+  type RateLimitOptions,
+  type ReleaseSlot,
 } from './internal/limiter.js';
-
-export interface RateLimitOptions {
-  /** At most this many requests ... */
-  limit: number;
-  /** ... in any window of this length, e.g. `{ limit: 60, interval: '1m' }`. */
-  interval: Duration;
-  /** Requests allowed to wait; one more is rejected with `RateLimitQueueError('queue_full')`. Default 1000. */
-  maxQueue?: number;
-  /**
-   * A request that would wait longer is rejected with `RateLimitQueueError('wait_timeout')`: at once
-   * when even the most favourable course (every in-flight request completing now) is too slow, else
-   * when the deadline passes. Default 5 minutes.
-   */
-  maxWaitMs?: number;
-  /**
-   * Added to `interval` when spacing requests, for servers whose counters are coarser than ours.
-   * Default {@link DEFAULT_SAFETY_MARGIN_MS} (20 ms).
-   */
-  safetyMarginMs?: number;
-  /**
-   * A granted request whose release function has not been called after this long counts as completed
-   * at that moment, so a lost release cannot block the limiter forever. Keep it above the longest
-   * time a request can take to reach the server (the request timeout). Default 120 000 (2 minutes).
-   */
-  inflightLeaseMs?: number;
-}
-
-/**
- * Ends one granted request's slot: call it once the request has finished (response fully read, or
- * failed). Calling it again does nothing.
- */
-export type ReleaseSlot = () => void;
 
 /**
  * A rate limiter. `acquire()` resolves with a {@link ReleaseSlot} (it used to resolve with nothing):
@@ -123,13 +96,6 @@ export interface RateLimiter {
   pause(untilEpochMs: number): void | Promise<void>;
   /** Rejects every waiter with AbortError and stops the timer. Idempotent. */
   close?(): void | Promise<void>;
-}
-
-export interface Clock {
-  /** Epoch milliseconds. */
-  now(): number;
-  /** Resolves after `ms`; rejects (with AbortError) when `signal` aborts first. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 /** setTimeout fires at once beyond 2^31 - 1 ms; a longer wait just re-arms when this one ends. */

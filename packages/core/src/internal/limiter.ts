@@ -1,12 +1,12 @@
 /**
- * The machinery both rate limiters share: option validation and defaults, the waiter queue with its
- * abort wiring, the release-once guard, the real clock and the errors they reject with. Not exported
- * from the package: `rate-limit.ts` re-exports what is public (durations, defaults), `redis.ts` borrows
+ * The machinery both rate limiters share: the options, grant and clock types, option validation and
+ * defaults, the waiter queue with its abort wiring, the release-once guard, the real clock and the errors
+ * they reject with. Not exported from the package: `rate-limit.ts` re-exports what is public (option
+ * types, durations, defaults; they live here so this module needs nothing from it), `redis.ts` borrows
  * the rest, so the in-memory and the Redis limiter cannot drift apart in how they validate, queue and
  * fail. The algorithm itself, and why it is strict, is described in `rate-limit.ts`.
  */
 import { AbortError, RateLimitQueueError } from '../errors.js';
-import type { Clock, RateLimitOptions, ReleaseSlot } from '../rate-limit.js';
 import { whenAborted } from './abort-fanout.js';
 
 export type Duration = number | `${number}${'ms' | 's' | 'm' | 'h'}`;
@@ -35,6 +35,45 @@ export const DEFAULT_MAX_WAIT_MS = 5 * 60_000;
 export const DEFAULT_SAFETY_MARGIN_MS = 20;
 /** How long an unreleased grant counts as in flight; see the module comment of `rate-limit.ts`. */
 export const DEFAULT_INFLIGHT_LEASE_MS = 120_000;
+
+export interface RateLimitOptions {
+  /** At most this many requests ... */
+  limit: number;
+  /** ... in any window of this length, e.g. `{ limit: 60, interval: '1m' }`. */
+  interval: Duration;
+  /** Requests allowed to wait; one more is rejected with `RateLimitQueueError('queue_full')`. Default 1000. */
+  maxQueue?: number;
+  /**
+   * A request that would wait longer is rejected with `RateLimitQueueError('wait_timeout')`: at once
+   * when even the most favourable course (every in-flight request completing now) is too slow, else
+   * when the deadline passes. Default 5 minutes.
+   */
+  maxWaitMs?: number;
+  /**
+   * Added to `interval` when spacing requests, for servers whose counters are coarser than ours.
+   * Default {@link DEFAULT_SAFETY_MARGIN_MS} (20 ms).
+   */
+  safetyMarginMs?: number;
+  /**
+   * A granted request whose release function has not been called after this long counts as completed
+   * at that moment, so a lost release cannot block the limiter forever. Keep it above the longest
+   * time a request can take to reach the server (the request timeout). Default 120 000 (2 minutes).
+   */
+  inflightLeaseMs?: number;
+}
+
+/**
+ * Ends one granted request's slot: call it once the request has finished (response fully read, or
+ * failed). Calling it again does nothing.
+ */
+export type ReleaseSlot = () => void;
+
+export interface Clock {
+  /** Epoch milliseconds. */
+  now(): number;
+  /** Resolves after `ms`; rejects (with AbortError) when `signal` aborts first. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
 
 /** Validated options shared by the in-memory and the Redis limiter. */
 export interface ResolvedRateLimitOptions {
