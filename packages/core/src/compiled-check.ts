@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { generateCheck } from './internal/check-code.js';
 import {
+  type Check,
   type Compiled,
   type Def,
   isFormat,
@@ -12,8 +13,7 @@ import {
 } from './internal/check-plans.js';
 
 /**
- * A zod/mini schema turned into a plain predicate, built once per schema: "would zod accept this value
- * and return it unchanged?"
+ * Schemas turned into plain predicates (`Check`), built once per schema.
  *
  * Why: zod parses by interpretation and copies every object it walks. Checking a 1.2 KB response cost
  * about as much as the whole fetch, and a 100-order batch spent more time in zod than in JSON.parse. The
@@ -26,10 +26,10 @@ import {
  * built by a zod release it was tested against. Anything that could change a value (defaults, pipes,
  * transforms) makes `compileCheck` return undefined: such schemas always go to zod.
  *
- * `looseInputs`: strict objects accept unknown keys (an input's `allowUnknownFields` opt-out); a
- * stripping object never does, since zod would drop them.
+ * `Check` itself lives beside the plans both compilers read (`internal/check-plans.ts`), so neither
+ * needs this module.
  */
-export type Check = (value: unknown, looseInputs?: boolean) => boolean;
+export type { Check } from './internal/check-plans.js';
 
 /**
  * The zod releases whose internals (`_zod.def`, `optin`/`optout`, traits, `run`) this reads and whose

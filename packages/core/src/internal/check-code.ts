@@ -1,6 +1,5 @@
 import type * as z from 'zod/mini';
-import type { Check } from '../compiled-check.js';
-import { type Compiled, type Def, isFormat, lengthBounds, objectPlan } from './check-plans.js';
+import { type Check, type Compiled, type Def, isFormat, lengthBounds, objectPlan } from './check-plans.js';
 
 type Node = z.core.$ZodType;
 

@@ -1,10 +1,18 @@
 import type * as z from 'zod/mini';
-import type { Check } from '../compiled-check.js';
 
 /** What both forms of a compiled check (closures, generated code) read of a schema, the same way. */
 
 type Node = z.core.$ZodType;
 export type Def = z.core.$ZodTypeDef & Record<string, any>;
+
+/**
+ * A zod/mini schema turned into a plain predicate, built once per schema: "would zod accept this value
+ * and return it unchanged?" (`compiled-check.ts` says why and for which schemas).
+ *
+ * `looseInputs`: strict objects accept unknown keys (an input's `allowUnknownFields` opt-out); a
+ * stripping object never does, since zod would drop them.
+ */
+export type Check = (value: unknown, looseInputs?: boolean) => boolean;
 
 const OBJECT_PROTOTYPE = Object.prototype;
 const hasOwn = (value: object, key: string) => Object.hasOwn(value, key);
