@@ -94,16 +94,19 @@ export async function startFaultServer(options: FaultServerOptions = {}): Promis
 
 /**
  * One fault server for a test file: started before its tests, emptied of replies and recorded requests
- * before each, closed after. The returned object reads through to the running server.
+ * before each, closed after. The returned object reads through to the running server. Options that take
+ * time to make (a TLS certificate) can come from a function, called in `beforeAll`.
  */
-export function useFaultServer(options: FaultServerOptions = {}): FaultServer {
+export function useFaultServer(
+  options: FaultServerOptions | (() => Promise<FaultServerOptions>) = {},
+): FaultServer {
   let current: FaultServer | undefined;
   const live = (): FaultServer => {
     if (!current) throw new Error('the fault server runs only inside tests (beforeAll has not run yet)');
     return current;
   };
   beforeAll(async () => {
-    current = await startFaultServer(options);
+    current = await startFaultServer(typeof options === 'function' ? await options() : options);
   });
   afterAll(() => current?.close());
   beforeEach(() => {

@@ -1,16 +1,12 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type FaultServer, startFaultServer } from '../helpers/fault-server.js';
+import { expect, it } from 'vitest';
+import { useFaultServer } from '../helpers/fault-server.js';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 
-let server: FaultServer;
-beforeAll(async () => {
-  server = await startFaultServer();
-});
-afterAll(() => server.close());
+const server = useFaultServer();
 
 it('errors thrown by the CJS build are instances of the ESM build classes, and back', async () => {
   expect(existsSync(`${dist}index.cjs`), 'build @x/core first (turbo runs build before test)').toBe(true);

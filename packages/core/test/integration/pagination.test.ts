@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { BaseClient, cursorStrategy, pageNumberStrategy, ValidationError } from '../../src/index.js';
-import { type FaultServer, startFaultServer } from '../helpers/fault-server.js';
+import { useFaultServer } from '../helpers/fault-server.js';
 
 const TOTAL = 95;
 const PER_PAGE = 10;
 const item = z.looseObject({ id: z.number() });
 
-let server: FaultServer;
+const server = useFaultServer();
 let client: BaseClient;
 
 /** Answers every request like a paged API: `?page=N` with WordPress headers, or `?cursor=N` with a next_url. */
@@ -34,18 +34,15 @@ function pagedReply(req: import('node:http').IncomingMessage, res: import('node:
   res.end(JSON.stringify({ items: slice, page_details: { next_url: next } }));
 }
 
-beforeAll(async () => {
-  server = await startFaultServer();
+beforeAll(() => {
   client = new BaseClient(
     { baseURL: server.url, rateLimit: false },
     { packageName: '@x/test', packageVersion: '0.0.0' },
   );
 });
-afterAll(() => server.close());
 
+/** One reply per request of a test (the server starts each test with none queued and none recorded). */
 function queueReplies(n: number) {
-  server.replies.length = 0;
-  server.requests.length = 0;
   for (let i = 0; i < n; i++) server.replies.push(pagedReply);
 }
 

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { inspect } from 'node:util';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AuthStrategy,
   BaseClient,
@@ -10,7 +10,7 @@ import {
   type RequestSpec,
   signerAuth,
 } from '../../src/index.js';
-import { type FaultServer, type Recorded, type Reply, startFaultServer } from '../helpers/fault-server.js';
+import { type Recorded, type Reply, useFaultServer } from '../helpers/fault-server.js';
 import { testCertificate, trustingFetch } from '../helpers/tls.js';
 
 const USER = 'api-user';
@@ -115,31 +115,16 @@ class TestClient extends BaseClient {
   }
 }
 
-let http: FaultServer;
-let httpElsewhere: FaultServer;
-let tls: FaultServer;
-let tlsElsewhere: FaultServer;
+const withCertificate = async () => ({ tls: await testCertificate() });
+const http = useFaultServer();
+const httpElsewhere = useFaultServer();
+const tls = useFaultServer(withCertificate);
+const tlsElsewhere = useFaultServer(withCertificate);
 let https: ReturnType<typeof trustingFetch>;
 beforeAll(async () => {
-  const certificate = await testCertificate();
-  https = trustingFetch(certificate.cert);
-  [http, httpElsewhere, tls, tlsElsewhere] = await Promise.all([
-    startFaultServer(),
-    startFaultServer(),
-    startFaultServer({ tls: certificate }),
-    startFaultServer({ tls: certificate }),
-  ]);
+  https = trustingFetch((await testCertificate()).cert);
 });
-afterAll(async () => {
-  await Promise.all([http, httpElsewhere, tls, tlsElsewhere].map((server) => server?.close()));
-  await https?.close();
-});
-beforeEach(() => {
-  for (const server of [http, httpElsewhere, tls, tlsElsewhere]) {
-    server.replies.length = 0;
-    server.requests.length = 0;
-  }
-});
+afterAll(() => https?.close());
 
 /** A redirect whose Location repeats the request's query string, as WordPress canonical redirects do. */
 const echoRedirect =

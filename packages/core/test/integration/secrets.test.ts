@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import {
   BaseClient,
@@ -11,7 +11,7 @@ import {
   Secret,
   signerAuth,
 } from '../../src/index.js';
-import { type FaultServer, type Reply, startFaultServer } from '../helpers/fault-server.js';
+import { type Reply, useFaultServer } from '../helpers/fault-server.js';
 
 const BEARER = 'tok_live_9f8e7d6c5b4a3f2e1d0c';
 const PASSWORD = 'pw-Sup3r$ecret-basic';
@@ -19,11 +19,7 @@ const SIGNING_SECRET = 'sign_4b1d2c3e4f5a6b7c8d9e';
 const QUERY_SECRET = 'cs_0123456789abcdef0123456789abcdef01234567';
 const SECRETS = [BEARER, PASSWORD, SIGNING_SECRET, QUERY_SECRET, btoa(`user:${PASSWORD}`)];
 
-let server: FaultServer;
-beforeAll(async () => {
-  server = await startFaultServer();
-});
-afterAll(() => server.close());
+const server = useFaultServer();
 
 /** Servers echo credentials back more often than one would hope: in messages, in Link headers. */
 const echo: Reply = (req, res) => {
