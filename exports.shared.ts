@@ -43,3 +43,13 @@ export function errorDrift(
     ownMissing: own.filter((name) => !exported.includes(name)),
   };
 }
+
+/** The names under which an entry exports zod schemas (objects carrying zod's `_zod` internals). */
+export function schemaNames(entry: Record<string, unknown>): string[] {
+  return Object.keys(entry)
+    .filter((name) => {
+      const value = entry[name];
+      return typeof value === 'object' && value !== null && '_zod' in value;
+    })
+    .sort();
+}

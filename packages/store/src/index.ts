@@ -1,3 +1,7 @@
+/**
+ * `@x/store`: the WooCommerce REST API v3 client, its schemas and webhook checks.
+ * Entry convention: explicit named exports, zod schemas as `<name>Schema`, all of core's `ERROR_CLASSES`.
+ */
 export {
   AbortError,
   APIError,
@@ -6,18 +10,29 @@ export {
   BatchError,
   ConflictError,
   ConnectionError,
+  FileError,
+  IdempotencyAmbiguousError,
+  IdempotencyConflictError,
+  IdempotencyError,
+  IdempotencyPendingError,
+  IdempotencyStoreError,
   InternalServerError,
   type Logger,
   type LogLevel,
   NotFoundError,
   Page,
   PagePromise,
+  PaginationError,
   PermissionDeniedError,
   RateLimitError,
   type RateLimiter,
   type RateLimitOptions,
   RateLimitQueueError,
+  RateLimitStoreError,
+  RealtimeError,
+  RedirectError,
   type RequestOptions,
+  ResponseTooLargeError,
   ResponseValidationError,
   TimeoutError,
   UnprocessableEntityError,
@@ -57,6 +72,16 @@ export type {
   ShippingZoneMethods,
   ShippingZones,
 } from './resources/shipping-zones.js';
+export {
+  type CheckpointStore,
+  type CustomerCheckpoint,
+  MemoryCheckpointStore,
+  type ModifiedCheckpoint,
+  type SyncCheckpoint,
+  type SyncOptions,
+  type SyncPage,
+  type SyncRun,
+} from './resources/sync.js';
 export type { SystemStatus, SystemStatusTools } from './resources/system-status.js';
 export type { TaxClasses, Taxes } from './resources/taxes.js';
 export type { Webhooks } from './resources/webhooks.js';
