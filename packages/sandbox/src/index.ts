@@ -14,8 +14,8 @@ import {
   type RealtimeWebhookTarget,
 } from './realtime/model/apps.js';
 import type { RealtimeWebhookOptions, WebhookStats } from './realtime/model/webhooks.js';
-import type { MountedEmulator } from './server/emulator.js';
-import { startServer } from './server/server.js';
+import { type EmulatorFactory, hostEmulators } from './server/host.js';
+import { STORE_DEV_KEYS, type StoreKey } from './store/data/keys.js';
 import {
   createStoreEmulator,
   type StoreEmulator,
@@ -23,7 +23,6 @@ import {
   type StoreFault,
   type StoreSandbox,
 } from './store/emulator.js';
-import { STORE_DEV_KEYS, type StoreKey } from './store/data/keys.js';
 import {
   createTranscriptionEmulator,
   TRANSCRIPTION_DEV_KEY,
@@ -34,14 +33,15 @@ import {
 } from './transcription/emulator.js';
 
 // Types the options and emulators above refer to, so users can name them.
+export type { Emulator, EmulatorHandle, Mountable, SocketRoute } from './kit/emulator.js';
 export type { RateLimit } from './kit/rate-windows.js';
 export type { StatsSnapshot } from './kit/stats.js';
 export type { RealtimeEmulator } from './realtime/emulator.js';
 export type { SubscriptionCountThrottle } from './realtime/model/counts.js';
 export type { RealtimeWebhookTiming } from './realtime/model/webhooks.js';
 export type { SocketCounters } from './realtime/ws/connection.js';
-export type { StoreEmulator } from './store/emulator.js';
 export type { KeyPermissions } from './store/data/keys.js';
+export type { StoreEmulator } from './store/emulator.js';
 export type { TranscriptionEmulator } from './transcription/emulator.js';
 export {
   createEngine,
@@ -113,14 +113,6 @@ export {
   STORE_DEV_KEYS,
   TRANSCRIPTION_DEV_KEY,
 };
-
-/** A 500 in a JSON error shape, for an emulator whose handler threw (see `MountedEmulator.internalError`). */
-function jsonError(body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status: 500,
-    headers: { 'Content-Type': 'application/json; charset=UTF-8' },
-  });
-}
 
 export interface SandboxOptions {
   /** 0 = ephemeral (default). */
@@ -198,91 +190,45 @@ export async function startSandbox(
     throw new TypeError('x-sandbox: dataFile persists the store, which this sandbox does not start');
   }
 
-  const emulators: MountedEmulator[] = [];
+  // Each factory keeps its emulator's own type here, so the sandbox's fields stay typed; the hosting is one loop.
   let store: StoreEmulator | undefined;
-  if (storeOptions) {
-    store = await createStoreEmulator(storeOptions, { dataFile: options.dataFile });
-    // The store answers `/wp-json/...` and `/?rest_route=`, so it takes `/`: WordPress routes from the root.
-    emulators.push({
-      name: 'store',
-      prefixes: ['/'],
-      fetch: store.app.fetch,
-      internalError: () =>
-        jsonError({
-          code: 'internal_server_error',
-          message: 'There has been a critical error on this website.',
-          data: { status: 500 },
-        }),
-    });
-  }
   let transcription: TranscriptionEmulator | undefined;
-  if (options.transcription) {
-    try {
-      transcription = await createTranscriptionEmulator(
-        options.transcription === true ? {} : options.transcription,
-      );
-    } catch (err) {
-      await store?.close();
-      throw err;
-    }
-    emulators.push({
-      name: 'transcription',
-      // v2 REST; v3 is the streaming API's token route (its WebSocket is /v3/ws).
-      prefixes: ['/v2', '/v3'],
-      fetch: transcription.fetch,
-      internalError: () => jsonError({ error: 'Internal server error' }),
-      sockets: [{ path: '/v3/ws', handle: transcription.handleSocket }],
-    });
-  }
   let realtime: RealtimeEmulator | undefined;
-  if (options.realtime) {
-    try {
-      realtime = createRealtimeEmulator(options.realtime === true ? {} : options.realtime);
-    } catch (err) {
-      await Promise.all([store?.close(), transcription?.close()]);
-      throw err;
-    }
-    emulators.push({
-      name: 'realtime',
-      prefixes: ['/apps'],
-      fetch: realtime.fetch,
-      // Pusher's HTTP API answers errors as plain text.
-      internalError: () => new Response('Internal server error', { status: 500 }),
-      sockets: [{ path: '/app/', handle: realtime.handleSocket }],
+  const factories: EmulatorFactory[] = [];
+  if (storeOptions) {
+    factories.push(async () => {
+      store = await createStoreEmulator(storeOptions, { dataFile: options.dataFile });
+      return store;
     });
   }
-  const closeEmulators = async () => {
-    await Promise.all([store?.close(), transcription?.close(), realtime?.close()]);
-  };
-  let server: Awaited<ReturnType<typeof startServer>>;
-  try {
-    server = await startServer({
-      port: options.port ?? 0,
-      host: options.host ?? '127.0.0.1',
-      https: options.https ?? false,
-      emulators,
+  const transcriptionOptions = options.transcription;
+  if (transcriptionOptions) {
+    factories.push(async () => {
+      transcription = await createTranscriptionEmulator(
+        transcriptionOptions === true ? {} : transcriptionOptions,
+      );
+      return transcription;
     });
-  } catch (err) {
-    await closeEmulators();
-    throw err;
   }
-  store?.setHomeUrl(server.url);
-  transcription?.setHomeUrl(server.url);
-  realtime?.setHomeUrl(server.url);
-  let closing: Promise<void> | null = null;
+  const realtimeOptions = options.realtime;
+  if (realtimeOptions) {
+    factories.push(() => {
+      realtime = createRealtimeEmulator(realtimeOptions === true ? {} : realtimeOptions);
+      return realtime;
+    });
+  }
+  const hosted = await hostEmulators(factories, {
+    port: options.port ?? 0,
+    host: options.host ?? '127.0.0.1',
+    https: options.https ?? false,
+  });
   return {
-    url: server.url,
-    https: server.https,
-    ...(server.certificate ? { certificate: server.certificate } : {}),
+    url: hosted.url,
+    https: hosted.https,
+    ...(hosted.certificate ? { certificate: hosted.certificate } : {}),
     ...(store ? { store: store.handle } : {}),
     ...(transcription ? { transcription: transcription.handle } : {}),
     ...(realtime ? { realtime: realtime.handle } : {}),
-    close() {
-      closing ??= (async () => {
-        await closeEmulators();
-        await server.close();
-      })();
-      return closing;
-    },
+    close: hosted.close,
   };
 }

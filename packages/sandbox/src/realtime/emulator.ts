@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
+import type { Emulator, EmulatorHandle, NodeEnv } from '../kit/emulator.js';
 import { FaultQueue } from '../kit/faults.js';
 import { RateWindows } from '../kit/rate-windows.js';
 import { RequestStats, type StatsSnapshot } from '../kit/stats.js';
-import type { NodeEnv } from '../server/emulator.js';
 import type { RealtimeHttpFault } from './http/faults.js';
 import { handleHttp } from './http/routes.js';
 import { type RealtimeApp, type RealtimeAppOptions, resolveApps } from './model/apps.js';
@@ -37,9 +37,9 @@ export interface RealtimeChannelSummary {
   userCount?: number;
 }
 
-export interface RealtimeSandbox {
+export interface RealtimeSandbox extends EmulatorHandle<RealtimeHttpFault, RealtimeStats> {
   /** The HTTP API's base (what the server SDK's host and port point at). */
-  url: string;
+  readonly url: string;
   /** `ws://` or `wss://` host and port; clients connect to `${wsUrl}/app/${key}?protocol=7`. */
   wsUrl: string;
   /** The first app's credentials. */
@@ -47,14 +47,10 @@ export interface RealtimeSandbox {
   key: string;
   secret: string;
   apps: RealtimeApp[];
-  stats(): RealtimeStats;
-  resetStats(): void;
   /** Open connections, for one app (by id) or all. */
   connections(appId?: string): number;
   /** Occupied channels, for one app (by id) or all. */
   channels(appId?: string): RealtimeChannelSummary[];
-  /** Answers the next matching HTTP API request(s) with a fault. */
-  injectFault(fault: RealtimeHttpFault): void;
   /** Destroys every socket without a close frame: clients see 1006, as when a server dies. Returns how many. */
   dropConnections(): number;
   /**
@@ -79,12 +75,11 @@ export interface RealtimeSandbox {
   reset(): Promise<void>;
 }
 
-export interface RealtimeEmulator {
+/** Mounted at `/apps` (the HTTP API), with the protocol 7 socket at `/app/{key}`. */
+export interface RealtimeEmulator extends Emulator<RealtimeSandbox> {
   fetch(request: Request, env: NodeEnv): Promise<Response>;
+  /** The `/app/{key}` socket handler (also the one entry of `sockets`). */
   handleSocket(ws: WebSocket, request: IncomingMessage): void;
-  handle: RealtimeSandbox;
-  setHomeUrl(url: string): void;
-  close(): Promise<void>;
 }
 
 export function createRealtimeEmulator(options: RealtimeEmulatorOptions = {}): RealtimeEmulator {
@@ -186,9 +181,16 @@ export function createRealtimeEmulator(options: RealtimeEmulatorOptions = {}): R
     },
   };
 
+  const handleSocket = (ws: WebSocket, request: IncomingMessage) =>
+    acceptSocket(hub, socketFaults, counters, open, ws, request);
   return {
+    name: 'realtime',
+    prefixes: ['/apps'],
     fetch: (request, env) => handleHttp({ hub, windows, faults, stats }, request, env),
-    handleSocket: (ws, request) => acceptSocket(hub, socketFaults, counters, open, ws, request),
+    // Pusher's HTTP API answers errors as plain text.
+    internalError: () => new Response('Internal server error', { status: 500 }),
+    sockets: [{ path: '/app/', handle: handleSocket }],
+    handleSocket,
     handle: sandbox,
     setHomeUrl(url) {
       homeUrl = url.replace(/\/+$/, '');

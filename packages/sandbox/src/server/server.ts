@@ -2,8 +2,9 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import { type NodeEnv, reportHandlerFailure } from '../kit/emulator.js';
 import { generateCertificate } from './certificate.js';
-import { type MountedEmulator, type NodeEnv, rawPath, reportHandlerFailure, routeFor } from './emulator.js';
+import { type MountedEmulator, rawPath, routeFor } from './emulator.js';
 import { UpgradeDispatcher } from './upgrade.js';
 
 export interface ServerOptions {

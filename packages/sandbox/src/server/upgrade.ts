@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { type MountedEmulator, rawPath, reportHandlerFailure, type SocketHandler } from './emulator.js';
+import { reportHandlerFailure, type SocketHandler } from '../kit/emulator.js';
+import { type MountedEmulator, rawPath } from './emulator.js';
 
 /** The largest WebSocket message the shared server reads (see `wss`). */
 export const MAX_FRAME_BYTES = 1024 * 1024;

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { cpus } from 'node:os';
 import type { WebSocket } from 'ws';
+import { type Emulator, type EmulatorHandle, type NodeEnv, reportHandlerFailure } from '../kit/emulator.js';
 import { type FaultMatch, FaultQueue, sleep } from '../kit/faults.js';
 import { type RateLimit, RateWindows } from '../kit/rate-windows.js';
+import { type Reply, toResponse } from '../kit/reply.js';
 import { RequestStats, type StatsSnapshot } from '../kit/stats.js';
-import { type NodeEnv, reportHandlerFailure } from '../server/emulator.js';
 import { trailingStart } from './derive/edges.js';
 import { createEngine, type Engine, type EngineConfig } from './engine/index.js';
 import { DurableState } from './model/durable.js';
@@ -16,7 +17,7 @@ import { Uploads } from './model/uploads.js';
 import { type WebhookOptions, WebhookSender } from './model/webhooks.js';
 import { dispatch, serveRedactedAudio } from './routes/index.js';
 import { modelOfBody, type ParamsBody, readParamsBody } from './routes/params-body.js';
-import { fail, type Reply, toResponse } from './routes/respond.js';
+import { fail } from './routes/respond.js';
 import type { TranscriptionService } from './routes/service.js';
 import {
   createStreamingService,
@@ -78,14 +79,10 @@ export interface TranscriptionFault extends FaultMatch {
   resetConnection?: boolean;
 }
 
-export interface TranscriptionSandbox {
-  url: string;
+export interface TranscriptionSandbox extends EmulatorHandle<TranscriptionFault, StatsSnapshot> {
   /** The first accepted key. */
   apiKey: string;
   apiKeys: string[];
-  injectFault(fault: TranscriptionFault): void;
-  stats(): StatsSnapshot;
-  resetStats(): void;
   /** Resolves when no job is waiting or running and every webhook delivery has finished. */
   idle(): Promise<void>;
   /** Forgets transcripts, uploads, faults and rate windows; closes streaming sessions (3005), forgets tokens. */
@@ -94,13 +91,14 @@ export interface TranscriptionSandbox {
   streaming: StreamingSandbox;
 }
 
-export interface TranscriptionEmulator {
+/**
+ * Mounted at `/v2` (the REST API) and `/v3` (the streaming API's `GET /v3/token`), with the streaming socket at
+ * `/v3/ws`.
+ */
+export interface TranscriptionEmulator extends Emulator<TranscriptionSandbox> {
   fetch(request: Request, env: NodeEnv): Promise<Response>;
-  /** The `/v3/ws` socket handler, for the server's upgrade dispatch. */
+  /** The `/v3/ws` socket handler (also the one entry of `sockets`). */
   handleSocket(ws: WebSocket, request: IncomingMessage): void;
-  handle: TranscriptionSandbox;
-  setHomeUrl(url: string): void;
-  close(): Promise<void>;
 }
 
 const UNAUTHORIZED = 'Authentication error, API token missing/invalid';
@@ -295,7 +293,12 @@ export async function createTranscriptionEmulator(
   };
 
   return {
+    name: 'transcription',
+    prefixes: ['/v2', '/v3'],
     fetch: guarded,
+    // Unreachable while `guarded` catches, kept for the server's last guard: the service's own 500.
+    internalError: () => toResponse(fail(500, SERVER_ERROR)),
+    sockets: [{ path: '/v3/ws', handle: streaming.handleSocket }],
     handleSocket: streaming.handleSocket,
     handle: sandbox,
     setHomeUrl(url: string) {

@@ -124,7 +124,7 @@ describe('seed, reset and stats', () => {
       method: 'DELETE',
       headers: { Authorization: basic(a) },
     });
-    a.store.reset();
+    await a.store.reset();
     expect(
       (await list(a, '/products?per_page=100&_fields=id,name,sku,price,stock_quantity,type')).body,
     ).toEqual(pa.body);

@@ -1,8 +1,9 @@
+import type { Reply } from '../../kit/reply.js';
 import type { RealtimeApp } from '../model/apps.js';
 import type { Channel } from '../model/channels.js';
 import type { RealtimeHub } from '../model/hub.js';
 import { type ChannelKind, channelNameProblem, channelType } from '../protocol/names.js';
-import { fail, ok, type Reply } from './respond.js';
+import { fail, ok } from './respond.js';
 
 const ATTRIBUTES = new Set(['user_count', 'subscription_count', 'cache']);
 

@@ -1,3 +1,4 @@
+import type { Reply } from '../../kit/reply.js';
 import type { RealtimeApp } from '../model/apps.js';
 import type { RealtimeHub } from '../model/hub.js';
 import {
@@ -8,7 +9,7 @@ import {
   RESERVED_EVENT_NAME,
 } from '../protocol/names.js';
 import { channelAttributes, countingProblem, parseInfo } from './channels.js';
-import { fail, ok, type Reply } from './respond.js';
+import { fail, ok } from './respond.js';
 
 /** Pusher's documented limits: 100 channels per trigger, 10 events per batch. */
 export const MAX_TRIGGER_CHANNELS = 100;

@@ -1,9 +1,10 @@
 import { readBody } from '../../kit/body.js';
+import type { NodeEnv } from '../../kit/emulator.js';
 import type { FaultQueue } from '../../kit/faults.js';
 import { sleep } from '../../kit/faults.js';
 import type { RateWindows } from '../../kit/rate-windows.js';
+import { type Reply, toResponse } from '../../kit/reply.js';
 import type { RequestStats } from '../../kit/stats.js';
-import type { NodeEnv } from '../../server/emulator.js';
 import type { RealtimeApp } from '../model/apps.js';
 import type { RealtimeHub } from '../model/hub.js';
 import { CLOSE } from '../protocol/codes.js';
@@ -11,7 +12,7 @@ import { authProblem, parseQuery } from './auth.js';
 import { getChannel, listChannels, listUsers } from './channels.js';
 import { MAX_BATCH_EVENTS, triggerBatch, triggerEvent } from './events.js';
 import type { RealtimeHttpFault } from './faults.js';
-import { fail, ok, type Reply, toResponse } from './respond.js';
+import { fail, ok } from './respond.js';
 
 export interface HttpContext {
   hub: RealtimeHub;

@@ -1,5 +1,5 @@
 import type { RawData } from 'ws';
-import { reportHandlerFailure } from '../../server/emulator.js';
+import { reportHandlerFailure } from '../../kit/emulator.js';
 import type { RealtimeHub } from '../model/hub.js';
 import { parseWatchlist } from '../model/watchlist.js';
 import { CLOSE, ERROR } from '../protocol/codes.js';

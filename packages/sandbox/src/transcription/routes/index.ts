@@ -1,6 +1,7 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { fail, type Reply } from './respond.js';
+import type { Reply } from '../../kit/reply.js';
+import { fail } from './respond.js';
 import type { Call, TranscriptionService } from './service.js';
 import { createTranscript, deleteTranscript, getTranscript, listTranscripts } from './transcripts.js';
 import { upload } from './upload.js';

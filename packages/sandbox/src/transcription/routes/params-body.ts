@@ -1,7 +1,8 @@
 import { readBody } from '../../kit/body.js';
+import type { Reply } from '../../kit/reply.js';
 import { parseJsonBody } from '../model/json-body.js';
 import { MAX_PARAMS_BYTES } from '../model/params.js';
-import { fail, type Reply } from './respond.js';
+import { fail } from './respond.js';
 
 /** A `POST /v2/transcript` body read once: its JSON, or the answer that refuses it. */
 export type ParamsBody = { value: unknown } | { reply: Reply };

@@ -1,9 +1,10 @@
+import type { Reply } from '../../kit/reply.js';
 import { uploadIdOf } from '../model/audio-source.js';
 import { checkTranscriptParams } from '../model/params.js';
 import { serviceTimestamp, type TranscriptRecord } from '../model/transcripts.js';
 import { readParamsBody } from './params-body.js';
 import { presentListItem, presentTranscript } from './present.js';
-import { fail, json, LOOKUP_ERROR, type Reply } from './respond.js';
+import { fail, json, LOOKUP_ERROR } from './respond.js';
 import type { Call, TranscriptionService } from './service.js';
 
 /** `POST /v2/transcript`: checks the body, queues the job, answers the transcript as `queued`. */

@@ -1,4 +1,5 @@
-import { fail, json, type Reply } from './respond.js';
+import type { Reply } from '../../kit/reply.js';
+import { fail, json } from './respond.js';
 import type { Call, TranscriptionService } from './service.js';
 
 /**

@@ -1,6 +1,7 @@
+import type { Reply } from '../../kit/reply.js';
 import { groupParagraphs, searchWords, splitSentences, toSrt, toVtt } from '../derive/index.js';
 import type { TranscriptRecord, TranscriptResult } from '../model/transcripts.js';
-import { fail, json, LOOKUP_ERROR, type Reply } from './respond.js';
+import { fail, json, LOOKUP_ERROR } from './respond.js';
 import type { Call, TranscriptionService } from './service.js';
 
 /**

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
 import { RateWindows } from '../../kit/rate-windows.js';
-import type { Reply } from '../routes/respond.js';
+import type { Reply } from '../../kit/reply.js';
 import { type Authentication, authenticate } from './auth.js';
 import { CLOSE, closeReason, type ErrorCloseCode, MESSAGE } from './closures.js';
 import { RefusalQueue, type StreamingRefusal } from './faults.js';

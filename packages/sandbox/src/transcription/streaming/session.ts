@@ -5,7 +5,7 @@
  * closed exactly once, including when it is still starting.
  */
 import type { WebSocket } from 'ws';
-import { reportHandlerFailure } from '../../server/emulator.js';
+import { reportHandlerFailure } from '../../kit/emulator.js';
 import { decodeMulaw, EnergyVad, frameSamples, RECOGNIZER_RATE, Resampler, S16Reader } from './audio.js';
 import { parseClientMessage } from './client-messages.js';
 import { CLOSE, closeReason, type ErrorCloseCode, MESSAGE } from './closures.js';

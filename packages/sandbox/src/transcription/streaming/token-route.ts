@@ -1,4 +1,5 @@
-import { fail, json, type Reply } from '../routes/respond.js';
+import type { Reply } from '../../kit/reply.js';
+import { fail, json } from '../routes/respond.js';
 import type { TokenStore } from './tokens.js';
 
 /** The documented ranges (streaming-token.yml, "Authenticate with a temporary token"). */
