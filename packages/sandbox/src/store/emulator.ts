@@ -9,14 +9,12 @@ import { applyEntry } from './data/changes.js';
 import { generateKey, STORE_DEV_KEYS, type StoreKey } from './data/keys.js';
 import { type ResolvedStoreOptions, Store } from './data/store.js';
 import { deserializeState } from './data/tables.js';
-import { webhookPayload } from './present/webhook-payloads.js';
 import type { StoreFault } from './rest/faults.js';
 import { handleRequest, type Site } from './rest/request.js';
 import { errorResult, toResponse, withCors } from './rest/respond.js';
 import { Router } from './rest/router.js';
 import { registerRoutes } from './routes/index.js';
 import { seedDemo } from './system/seed.js';
-import { WebhookDeliverer } from './webhooks/delivery.js';
 
 export type { StoreFault };
 
@@ -116,8 +114,6 @@ export async function createStoreEmulator(
   // Built before the state is loaded, so an impossible rate limit fails before any file is touched.
   const windows = new RateWindows(resolved.rateLimit);
   const store = new Store(resolved, resolveKeys(options));
-  // The model publishes plain events; deliveries carry what the REST API presents.
-  store.deliverer = new WebhookDeliverer(store, (resource, id) => webhookPayload(store, resource, id));
   if (resolved.seed === 'demo') store.seeder = seedDemo;
   if (init.dataFile) await openDataFile(store, init.dataFile);
   else store.seeder?.(store);
