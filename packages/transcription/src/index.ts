@@ -1,8 +1,15 @@
+/**
+ * `@x/transcription`: the AssemblyAI v2 REST client, the schemas of every parameter and field, webhooks, and
+ * the streaming entry's types, token schemas, errors and audio helpers.
+ * Entry convention: explicit named exports, zod schemas as `<name>Schema`, all of core's `ERROR_CLASSES`.
+ */
 export {
   AbortError,
   APIError,
   AuthenticationError,
   BadRequestError,
+  BatchError,
+  ConflictError,
   ConnectionError,
   FileError,
   fileBody,
@@ -26,10 +33,15 @@ export {
   type RateLimiter,
   type RateLimitOptions,
   RateLimitQueueError,
+  RateLimitStoreError,
+  RealtimeError,
+  RedirectError,
   type RequestOptions,
+  ResponseTooLargeError,
   ResponseValidationError,
   streamBody,
   TimeoutError,
+  UnprocessableEntityError,
   ValidationError,
   XError,
 } from '@x/core';
@@ -43,12 +55,134 @@ export type {
   Transcripts,
   WaitOptions,
 } from './resources/transcripts.js';
-export * from './schemas/common.js';
-export * from './schemas/derived.js';
-export * from './schemas/files.js';
-export * from './schemas/list.js';
-export * from './schemas/params.js';
-export * from './schemas/results.js';
+export {
+  type ActionItemsTask,
+  type AudioIntelligenceModelStatus,
+  actionItemsTask as actionItemsTaskSchema,
+  audioIntelligenceModelStatus as audioIntelligenceModelStatusSchema,
+  type CustomFormattingTask,
+  customFormattingTask as customFormattingTaskSchema,
+  type EntityType,
+  type ErrorBody,
+  entityType as entityTypeSchema,
+  errorBody as errorBodySchema,
+  type LanguageCode,
+  languageCode as languageCodeSchema,
+  languageDetectionOptions as languageDetectionOptionsSchema,
+  type PiiPolicy,
+  piiPolicy as piiPolicySchema,
+  type RedactedAudio,
+  type RedactedAudioStatus,
+  type RedactPiiAudioQuality,
+  redactedAudio as redactedAudioSchema,
+  redactedAudioStatus as redactedAudioStatusSchema,
+  redactPiiAudioOptions as redactPiiAudioOptionsSchema,
+  redactPiiAudioQuality as redactPiiAudioQualitySchema,
+  type Sentiment,
+  type SpeakerIdentificationTask,
+  type SpeechModel,
+  type SpeechUnderstandingEffort,
+  type SpeechUnderstandingRequest,
+  type SubstitutionPolicy,
+  type SummarizationTask,
+  type SummaryModel,
+  type SummaryType,
+  sentiment as sentimentSchema,
+  speakerIdentificationTask as speakerIdentificationTaskSchema,
+  speakerOptions as speakerOptionsSchema,
+  speechModel as speechModelSchema,
+  speechUnderstandingEffort as speechUnderstandingEffortSchema,
+  speechUnderstandingRequest as speechUnderstandingRequestSchema,
+  speechUnderstandingRequestEcho as speechUnderstandingRequestEchoSchema,
+  substitutionPolicy as substitutionPolicySchema,
+  summarizationTask as summarizationTaskSchema,
+  summaryModel as summaryModelSchema,
+  summaryType as summaryTypeSchema,
+  type Timestamp,
+  type TranscriptCustomSpelling,
+  type TranscriptStatus,
+  type TranscriptWord,
+  type TranslationTask,
+  timestamp as timestampSchema,
+  transcriptCustomSpelling as transcriptCustomSpellingSchema,
+  transcriptStatus as transcriptStatusSchema,
+  transcriptWord as transcriptWordSchema,
+  translationTask as translationTaskSchema,
+  unitInterval as unitIntervalSchema,
+} from './schemas/common.js';
+export {
+  type ParagraphsResponse,
+  paragraphsResponse as paragraphsResponseSchema,
+  type RedactedAudioResponse,
+  redactedAudioResponse as redactedAudioResponseSchema,
+  type SentencesResponse,
+  type SubtitleFormat,
+  type SubtitleParams,
+  sentencesResponse as sentencesResponseSchema,
+  subtitleFormat as subtitleFormatSchema,
+  subtitleParams as subtitleParamsSchema,
+  type TranscriptParagraph,
+  type TranscriptSentence,
+  transcriptParagraph as transcriptParagraphSchema,
+  transcriptSentence as transcriptSentenceSchema,
+  type WordSearchMatch,
+  type WordSearchResponse,
+  type WordSearchWords,
+  wordSearchMatch as wordSearchMatchSchema,
+  wordSearchResponse as wordSearchResponseSchema,
+  wordSearchTerm as wordSearchTermSchema,
+  wordSearchWords as wordSearchWordsSchema,
+} from './schemas/derived.js';
+export {
+  type UploadedFile,
+  uploadedFile as uploadedFileSchema,
+} from './schemas/files.js';
+export {
+  type ListTranscriptParams,
+  listTranscriptParams as listTranscriptParamsSchema,
+  type PageDetails,
+  pageDetails as pageDetailsSchema,
+  type TranscriptList,
+  type TranscriptListItem,
+  transcriptList as transcriptListSchema,
+  transcriptListItem as transcriptListItemSchema,
+} from './schemas/list.js';
+export {
+  type TranscriptOptionalParams,
+  type TranscriptParams,
+  transcriptOptionalParams as transcriptOptionalParamsSchema,
+  transcriptParams as transcriptParamsSchema,
+} from './schemas/params.js';
+export {
+  type ActionItem,
+  type ActionItemsResult,
+  type AutoHighlightsResult,
+  actionItemsResult as actionItemsResultSchema,
+  autoHighlightsResult as autoHighlightsResultSchema,
+  type Chapter,
+  type ContentSafetyLabelsResult,
+  type CustomFormattingResult,
+  chapter as chapterSchema,
+  contentSafetyLabelsResult as contentSafetyLabelsResultSchema,
+  customFormattingResult as customFormattingResultSchema,
+  type Entity,
+  entity as entitySchema,
+  type SentimentAnalysisResult,
+  type SpeakerIdentificationResult,
+  type SpeechUnderstandingResponse,
+  type SummarizationResult,
+  type SummarySection,
+  sentimentAnalysisResult as sentimentAnalysisResultSchema,
+  speakerIdentificationResult as speakerIdentificationResultSchema,
+  speechUnderstandingResponse as speechUnderstandingResponseSchema,
+  summarizationResult as summarizationResultSchema,
+  type TopicDetectionModelResult,
+  type TranscriptUtterance,
+  type TranslationResult,
+  topicDetectionModelResult as topicDetectionModelResultSchema,
+  transcriptUtterance as transcriptUtteranceSchema,
+  translationResult as translationResultSchema,
+} from './schemas/results.js';
 // The streaming entry's code stays out of this one (see resources/streaming.ts): types, the token schemas,
 // the errors and the audio helpers (plain functions, dropped from a bundle that does not use them).
 export type {
@@ -67,9 +201,27 @@ export type {
   TurnEvent,
   WarningEvent,
 } from './schemas/streaming-messages.js';
-export * from './schemas/streaming-token.js';
-export * from './schemas/transcripts.js';
-export * from './schemas/webhooks.js';
+export {
+  type StreamingTemporaryToken,
+  type StreamingTokenParams,
+  streamingTemporaryToken as streamingTemporaryTokenSchema,
+  streamingTokenParams as streamingTokenParamsSchema,
+} from './schemas/streaming-token.js';
+export {
+  type SpeechUnderstanding,
+  type Transcript,
+  transcript as transcriptSchema,
+} from './schemas/transcripts.js';
+export {
+  type RedactedAudioNotification,
+  redactedAudioNotification as redactedAudioNotificationSchema,
+  type TranscriptReadyNotification,
+  type TranscriptReadyStatus,
+  type TranscriptWebhookNotification,
+  transcriptReadyNotification as transcriptReadyNotificationSchema,
+  transcriptReadyStatus as transcriptReadyStatusSchema,
+  transcriptWebhookNotification as transcriptWebhookNotificationSchema,
+} from './schemas/webhooks.js';
 export {
   captureMicrophone,
   type MicrophoneCapture,

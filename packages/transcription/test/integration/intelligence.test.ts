@@ -12,7 +12,7 @@ import {
   type Transcript,
   type TranscriptionClient,
   type TranscriptParams,
-  transcript as transcriptSchema,
+  transcriptSchema,
 } from '../../src/index.js';
 import { clientFor, sandbox } from '../helpers/sandbox.js';
 

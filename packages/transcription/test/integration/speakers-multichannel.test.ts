@@ -6,11 +6,7 @@
  */
 import { type Conversation, synthesizeConversation, turnAt } from '@x/sandbox';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  type Transcript,
-  type TranscriptionClient,
-  transcript as transcriptSchema,
-} from '../../src/index.js';
+import { type Transcript, type TranscriptionClient, transcriptSchema } from '../../src/index.js';
 import { clientFor, sandbox } from '../helpers/sandbox.js';
 
 const TURNS = [

@@ -14,7 +14,7 @@ import {
   type Transcript,
   type TranscriptionClient,
   type TranscriptUtterance,
-  transcript as transcriptSchema,
+  transcriptSchema,
 } from '../../src/index.js';
 import { clientFor, sandbox } from '../helpers/sandbox.js';
 

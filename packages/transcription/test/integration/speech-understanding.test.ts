@@ -10,7 +10,7 @@ import {
   type Transcript,
   type TranscriptionClient,
   type TranscriptParams,
-  transcript as transcriptSchema,
+  transcriptSchema,
   ValidationError,
 } from '../../src/index.js';
 import { clientFor, sandbox } from '../helpers/sandbox.js';
