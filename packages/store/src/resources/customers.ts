@@ -20,6 +20,7 @@ import {
   type Schemas,
   type StoreContext,
 } from './collection.js';
+import { Sync, type SyncOptions, type SyncRun } from './sync.js';
 
 const customerSchemas = {
   item: customer,
@@ -33,9 +34,11 @@ const customerSchemas = {
 /** `/customers`: registered customers (WordPress users); guests exist only on their orders. */
 export class Customers {
   readonly #collection: Collection<typeof customerSchemas>;
+  readonly #sync: Sync<Customer>;
 
   constructor(context: StoreContext) {
     this.#collection = new Collection(context, '/customers', customerSchemas);
+    this.#sync = new Sync(context, '/customers', customerSchemas.item, 'customers');
   }
 
   /** `email` is required; without `password` the store generates one and emails the customer. */
@@ -61,6 +64,14 @@ export class Customers {
   /** Only the `customer` role unless `role` says otherwise; `for await` walks every page. */
   list(params?: CustomerListParams, options?: ListOptions): PagePromise<Customer> {
     return this.#collection.list(params, options);
+  }
+
+  /**
+   * Every customer once per scan, in id order (the route has no `modified_after`: it is compared here). `run.checkpoint` (plain JSON) resumes it: `sync({ checkpoint })`; without options it continues from the
+   * client's last checkpoint (or a `checkpointStore`). README: "Resumable sync".
+   */
+  sync(options?: SyncOptions, requestOptions?: RequestOptions): SyncRun<Customer> {
+    return this.#sync.run(options, requestOptions);
   }
 
   /** Any number of creates, updates and deletes, sent in requests of at most 100 items. */

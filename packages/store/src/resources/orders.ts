@@ -32,6 +32,7 @@ import {
   type Schemas,
   type StoreContext,
 } from './collection.js';
+import { Sync, type SyncOptions, type SyncRun } from './sync.js';
 
 const orderSchemas = {
   item: order,
@@ -60,9 +61,11 @@ export class Orders {
   readonly notes: OrderNotes;
   readonly refunds: OrderRefunds;
   readonly #collection: Collection<typeof orderSchemas>;
+  readonly #sync: Sync<Order>;
 
   constructor(context: StoreContext) {
     this.#collection = new Collection(context, '/orders', orderSchemas);
+    this.#sync = new Sync(context, '/orders', orderSchemas.item, 'orders');
     this.notes = new OrderNotes(context);
     this.refunds = new OrderRefunds(context);
   }
@@ -90,6 +93,14 @@ export class Orders {
   /** `await` gives the first page; `for await` walks every order of every page. */
   list(params?: OrderListParams, options?: ListOptions): PagePromise<Order> {
     return this.#collection.list(params, options);
+  }
+
+  /**
+   * Every order once, oldest change first (keyset on `date_modified_gmt`, ties by id), even while orders change. `run.checkpoint` (plain JSON) resumes it: `sync({ checkpoint })`; without options it continues from the
+   * client's last checkpoint (or a `checkpointStore`). README: "Resumable sync".
+   */
+  sync(options?: SyncOptions, requestOptions?: RequestOptions): SyncRun<Order> {
+    return this.#sync.run(options, requestOptions);
   }
 
   /** Any number of creates, updates and deletes, sent in requests of at most 100 items. */

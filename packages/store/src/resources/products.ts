@@ -34,6 +34,7 @@ import {
 import { ProductAttributes } from './product-attributes.js';
 import { Reviews } from './reviews.js';
 import { ShippingClasses } from './shipping-classes.js';
+import { Sync, type SyncOptions, type SyncRun } from './sync.js';
 
 const productSchemas = {
   item: product,
@@ -66,9 +67,11 @@ export class Products {
   readonly shippingClasses: ShippingClasses;
   readonly reviews: Reviews;
   readonly #collection: Collection<typeof productSchemas>;
+  readonly #sync: Sync<Product>;
 
   constructor(context: StoreContext) {
     this.#collection = new Collection(context, '/products', productSchemas);
+    this.#sync = new Sync(context, '/products', productSchemas.item, 'products');
     this.variations = new Variations(context);
     this.categories = new ProductTerms(context, 'categories');
     this.tags = new ProductTerms(context, 'tags');
@@ -100,6 +103,14 @@ export class Products {
   /** `await` gives the first page; `for await` walks every product of every page. */
   list(params?: ProductListParams, options?: ListOptions): PagePromise<Product> {
     return this.#collection.list(params, options);
+  }
+
+  /**
+   * Every product once, oldest change first (keyset on `date_modified_gmt`, ties by id), even while products change. `run.checkpoint` (plain JSON) resumes it: `sync({ checkpoint })`; without options it continues from the
+   * client's last checkpoint (or a `checkpointStore`). README: "Resumable sync".
+   */
+  sync(options?: SyncOptions, requestOptions?: RequestOptions): SyncRun<Product> {
+    return this.#sync.run(options, requestOptions);
   }
 
   /** Any number of creates, updates and deletes, sent in requests of at most 100 items. */
