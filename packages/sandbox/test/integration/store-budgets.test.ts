@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/index.js';
-import { RESPONSE_BODY_LIMIT } from '../../src/store/webhooks/delivery.js';
+import { RESPONSE_BODY_LIMIT, WebhookDeliverer } from '../../src/store/webhooks/delivery.js';
 import { createWebhook } from '../../src/store/webhooks/webhooks.js';
 import { storeApi } from '../helpers/http.js';
 import { makeStore } from '../helpers/model.js';
@@ -95,11 +95,13 @@ describe('webhook delivery responses', () => {
 
   it('a receiver streaming far more than the bound: the delivery completes with a bounded body kept', async () => {
     const store = makeStore();
+    const deliverer = new WebhookDeliverer(store);
+    store.deliverer = deliverer;
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
     const hook = createWebhook(store, { topic: 'coupon.created', delivery_url: url });
-    store.deliverer.deliver(hook.id, 'coupon', 'created', { id: 1 });
-    await store.deliverer.idle();
-    const response = store.deliverer.lastResponse(hook.id);
+    deliverer.deliver(hook.id, 'coupon', 'created', { id: 1 });
+    await deliverer.idle();
+    const response = deliverer.lastResponse(hook.id);
     expect(response?.code).toBe(200);
     expect(response?.body.length).toBe(RESPONSE_BODY_LIMIT);
     expect(response?.body).toBe('x'.repeat(RESPONSE_BODY_LIMIT));
@@ -108,7 +110,7 @@ describe('webhook delivery responses', () => {
     expect(sent).toBeLessThan(TOTAL);
     expect(hungUp).toBe(true);
     expect(store.state.webhooks.get(hook.id)?.failure_count).toBe(0);
-    store.deliverer.close();
+    deliverer.close();
   });
 });
 

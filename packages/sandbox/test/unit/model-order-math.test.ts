@@ -7,11 +7,11 @@
  * WC_DISCOUNT_ROUNDING_MODE = PHP_ROUND_HALF_DOWN.
  */
 import { describe, expect, it } from 'vitest';
+import type { CouponRec, TaxRateRec } from '../../src/store/data/rows.js';
 import type { Store } from '../../src/store/data/store.js';
 import { createOrder, updateOrder } from '../../src/store/orders/orders.js';
 import { createRefund } from '../../src/store/orders/refunds.js';
-import { blankCoupon, type CouponRec } from '../../src/store/pricing/coupons.js';
-import type { TaxRateRec } from '../../src/store/pricing/taxes.js';
+import { blankCoupon } from '../../src/store/pricing/coupons.js';
 import type { RestError } from '../../src/store/runtime/errors.js';
 import { makeStore, product } from '../helpers/model.js';
 

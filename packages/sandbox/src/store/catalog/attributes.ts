@@ -1,18 +1,8 @@
+import type { AttributeRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 import { nextId } from '../data/tables.js';
 import { RestError } from '../runtime/errors.js';
 import { stripEntities, stripTags } from '../runtime/markup.js';
-
-/** A row of woocommerce_attribute_taxonomies; its terms live in the `pa_<slug>` taxonomy. */
-export interface AttributeRec {
-  id: number;
-  name: string;
-  /** Without the `pa_` prefix. */
-  slug: string;
-  type: string;
-  order_by: string;
-  has_archives: boolean;
-}
 
 /** wc_check_if_attribute_name_is_reserved(): WordPress query vars a taxonomy may not be named after. */
 const RESERVED = new Set(

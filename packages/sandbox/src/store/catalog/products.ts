@@ -1,9 +1,8 @@
-import type { ProductAttribute, ProductRec } from '../data/rows.js';
+import type { AttributeRec, ProductAttribute, ProductRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 import { nextId, UNCATEGORIZED_ID } from '../data/tables.js';
 import { RestError } from '../runtime/errors.js';
 import { slugify } from '../runtime/formatting.js';
-import type { AttributeRec } from './attributes.js';
 import { applyDateCreated, savePost } from './post.js';
 import { applySellable, blankSellable, makeImage } from './sellable.js';
 import { syncStockStatus } from './stock.js';

@@ -1,25 +1,8 @@
+import type { ReviewRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 import { nextId } from '../data/tables.js';
 import { RestError } from '../runtime/errors.js';
 import { parseWcDate } from '../runtime/values.js';
-
-/** A `review` comment on a product, with its `rating` and `verified` comment meta. */
-export interface ReviewRec {
-  id: number;
-  product_id: number;
-  /** comment_approved as the REST API names it: approved, hold, spam or trash. */
-  status: string;
-  reviewer: string;
-  reviewer_email: string;
-  review: string;
-  rating: number;
-  verified: boolean;
-  created: number;
-  /** user_id: 0 for reviews created through the REST API (the controller never sets it). */
-  user_id?: number;
-  /** `_wp_trash_meta_status`: the status before wp_trash_comment() / wp_spam_comment(), restored on untrash/unspam. */
-  pre_trash_status?: string;
-}
 
 /** The statuses WooCommerce counts ratings of: approved reviews only (comment_approved = '1'). */
 function rated(store: Store, productId: number): number[] {

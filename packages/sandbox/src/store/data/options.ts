@@ -1,13 +1,7 @@
 import { CURRENCIES, currencySymbolOf } from './geo.js';
+import type { OptionRec } from './rows.js';
 import type { Store } from './store.js';
 import { nextId } from './tables.js';
-
-/** A row of wp_options that was changed from its default. */
-export interface OptionRec {
-  id: number;
-  name: string;
-  value: unknown;
-}
 
 /**
  * The defaults of a fresh install, for the options the emulator reads outside the settings API (whose own

@@ -1,12 +1,5 @@
 /** The rows of the emulated install, as the model keeps them (times in ms, amounts as numbers). */
 
-import type { AttributeRec } from '../catalog/attributes.js';
-import type { ReviewRec } from '../catalog/reviews.js';
-import type { CouponRec } from '../pricing/coupons.js';
-import type { TaxClassRec, TaxRateRec } from '../pricing/taxes.js';
-import type { ZoneRec } from '../shipping/zones.js';
-import type { OptionRec } from './options.js';
-
 export interface Meta {
   id: number;
   key: string;
@@ -363,4 +356,116 @@ export interface StoreState {
   attributes: Map<number, AttributeRec>;
   reviews: Map<number, ReviewRec>;
   zones: Map<number, ZoneRec>;
+}
+
+/** A row of woocommerce_attribute_taxonomies; its terms live in the `pa_<slug>` taxonomy. */
+export interface AttributeRec {
+  id: number;
+  name: string;
+  /** Without the `pa_` prefix. */
+  slug: string;
+  type: string;
+  order_by: string;
+  has_archives: boolean;
+}
+
+/** A `shop_coupon` post with WC_Coupon's props (amounts as the decimal strings WooCommerce keeps). */
+export interface CouponRec {
+  id: number;
+  /** Lower-cased, as wc_format_coupon_code() leaves it. */
+  code: string;
+  amount: string;
+  status: string;
+  discount_type: string;
+  description: string;
+  date_expires: number | null;
+  usage_count: number;
+  individual_use: boolean;
+  product_ids: number[];
+  excluded_product_ids: number[];
+  usage_limit: number | null;
+  usage_limit_per_user: number | null;
+  limit_usage_to_x_items: number | null;
+  free_shipping: boolean;
+  product_categories: number[];
+  excluded_product_categories: number[];
+  exclude_sale_items: boolean;
+  minimum_amount: string;
+  maximum_amount: string;
+  email_restrictions: string[];
+  /** Billing emails or user ids (as strings) of the orders that used it, once per use. */
+  used_by: string[];
+  meta_data: Meta[];
+  created: number;
+  modified: number;
+}
+
+/** A `review` comment on a product, with its `rating` and `verified` comment meta. */
+export interface ReviewRec {
+  id: number;
+  product_id: number;
+  /** comment_approved as the REST API names it: approved, hold, spam or trash. */
+  status: string;
+  reviewer: string;
+  reviewer_email: string;
+  review: string;
+  rating: number;
+  verified: boolean;
+  created: number;
+  /** user_id: 0 for reviews created through the REST API (the controller never sets it). */
+  user_id?: number;
+  /** `_wp_trash_meta_status`: the status before wp_trash_comment() / wp_spam_comment(), restored on untrash/unspam. */
+  pre_trash_status?: string;
+}
+
+/** A shipping method instance in a zone (a row of woocommerce_shipping_zone_methods plus its settings option). */
+export interface ZoneMethodRec {
+  /** The instance id. */
+  id: number;
+  method_id: string;
+  order: number;
+  enabled: boolean;
+  /** The `woocommerce_<method>_<instance>_settings` option; empty until settings are first saved. */
+  settings: Record<string, string>;
+}
+
+/** A row of woocommerce_shipping_zones with its locations and method instances. */
+export interface ZoneRec {
+  id: number;
+  name: string;
+  order: number;
+  locations: { code: string; type: string }[];
+  methods: ZoneMethodRec[];
+}
+
+/** A row of woocommerce_tax_rates with its postcode and city locations. */
+export interface TaxRateRec {
+  id: number;
+  country: string;
+  state: string;
+  postcodes: string[];
+  cities: string[];
+  /** A decimal string, e.g. "20.0000". */
+  rate: string;
+  name: string;
+  priority: number;
+  compound: boolean;
+  shipping: boolean;
+  order: number;
+  /** The tax class slug; '' is the standard class. */
+  class: string;
+}
+
+/** A row of wc_tax_rate_classes; the standard class ('') has no row. */
+export interface TaxClassRec {
+  id: number;
+  slug: string;
+  name: string;
+}
+
+/** A row of wp_options that was changed from its default. */
+export interface OptionRec {
+  id: number;
+  name: string;
+  value: unknown;
 }

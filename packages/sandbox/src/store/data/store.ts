@@ -1,7 +1,6 @@
 import type { Persister } from '../../kit/persistence.js';
 import type { RateLimit } from '../../kit/rate-windows.js';
 import { randomAlnum } from '../runtime/formatting.js';
-import { WebhookDeliverer } from '../webhooks/delivery.js';
 import { Changes, type Collection } from './changes.js';
 import type { KeyRecord, StoreKey } from './keys.js';
 import type { StoreState } from './rows.js';
@@ -22,14 +21,36 @@ export interface ResolvedStoreOptions {
 export type WebhookResource = 'order' | 'product' | 'customer' | 'coupon';
 export type WebhookEvent = 'created' | 'updated' | 'deleted' | 'restored';
 
+/**
+ * Where the install's webhook events go. The model only says what happened; the emulator wires in the
+ * deliverer (webhooks/delivery.ts), which finds the subscribed webhooks and builds their payloads.
+ */
+export interface WebhookOutbox {
+  /** `resource.event` happened to record `id`: queue it for every active webhook with that topic. */
+  publish(resource: WebhookResource, event: WebhookEvent, id: number): void;
+  /** WC_Webhook::deliver_ping() to a new webhook's URL. */
+  ping(webhookId: number, url: string): void;
+  /** Resolves once every queued delivery has settled. */
+  idle(): Promise<void>;
+  close(): void;
+}
+
+/** A store nobody wired a deliverer into (a model under a unit test): events go nowhere. */
+const NO_DELIVERIES: WebhookOutbox = {
+  publish() {},
+  ping() {},
+  idle: () => Promise.resolve(),
+  close() {},
+};
+
 /** The emulated WooCommerce install: state, API keys, webhooks, persistence. */
 export class Store {
   state: StoreState;
   homeUrl = 'http://127.0.0.1';
   readonly keys: KeyRecord[];
   readonly options: ResolvedStoreOptions;
-  readonly presenters: Partial<Record<WebhookResource, (id: number) => unknown>> = {};
-  readonly deliverer: WebhookDeliverer;
+  /** Set by the emulator (see WebhookOutbox). */
+  deliverer: WebhookOutbox = NO_DELIVERIES;
   /** Set with a data file: each write is journalled before it is answered (see commit()). */
   persister: Persister | null = null;
   /** What model writes touched since the last commit(). */
@@ -43,7 +64,6 @@ export class Store {
     this.options = options;
     this.state = state ?? createEmptyState();
     this.keys = keys.map((k, i) => ({ ...k, keyId: i + 1, userId: 1, nonces: new Map() }));
-    this.deliverer = new WebhookDeliverer(this);
   }
 
   findKey(consumerKey: string): KeyRecord | undefined {
@@ -93,13 +113,9 @@ export class Store {
     return this.durable.catch(() => {});
   }
 
-  /** Queues `resource.event` deliveries to every active webhook with that topic (asynchronously). */
+  /** Tells the deliverer `resource.event` happened to `id` (deliveries go out asynchronously). */
   emit(resource: WebhookResource, event: WebhookEvent, id: number): void {
-    const topic = `${resource}.${event}`;
-    const hooks = [...this.state.webhooks.values()].filter((w) => w.status === 'active' && w.topic === topic);
-    if (hooks.length === 0) return;
-    const payload = event === 'deleted' ? { id } : (this.presenters[resource]?.(id) ?? { id });
-    for (const hook of hooks) this.deliverer.deliver(hook.id, resource, event, payload);
+    this.deliverer.publish(resource, event, id);
   }
 
   reset(): void {

@@ -1,13 +1,18 @@
 import { DataFileError } from '../../kit/persistence.js';
-import { DEFAULT_TAX_CLASSES } from '../pricing/taxes.js';
 import { isPlainObject } from '../runtime/values.js';
 import { COLLECTIONS } from './changes.js';
-import type { OrderRec, Sequences, StoreState } from './rows.js';
+import type { OrderRec, Sequences, StoreState, TaxClassRec } from './rows.js';
 
 /** The WordPress install's own rows: user 1 is the admin the API keys belong to; term 15 is "Uncategorized". */
 export const ADMIN_USER_ID = 1;
 
 export const UNCATEGORIZED_ID = 15;
+
+/** What WC_Install::create_options() leaves in wc_tax_rate_classes on a new install (rows 1 and 2). */
+export const DEFAULT_TAX_CLASSES: readonly TaxClassRec[] = [
+  { id: 1, slug: 'reduced-rate', name: 'Reduced rate' },
+  { id: 2, slug: 'zero-rate', name: 'Zero rate' },
+];
 
 export function createEmptyState(now = Date.now()): StoreState {
   const state: StoreState = {

@@ -5,9 +5,9 @@
  */
 
 import type { WriteJournal } from '../data/journal.js';
-import type { OrderRec } from '../data/rows.js';
+import type { CouponRec, OrderRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
-import { type CouponRec, findCouponByCode, formatCouponCode } from '../pricing/coupons.js';
+import { findCouponByCode, formatCouponCode } from '../pricing/coupons.js';
 import { Discounts, usageLimitReached } from '../pricing/discounts.js';
 import { RestError } from '../runtime/errors.js';
 import { recalculateCoupons, setCouponDiscountAmounts } from './totals.js';

@@ -6,10 +6,10 @@
  */
 
 import { getOption } from '../data/options.js';
-import type { CouponLine, ItemTaxes, LineItem, Meta, OrderRec, TaxLine } from '../data/rows.js';
+import type { CouponLine, CouponRec, ItemTaxes, LineItem, Meta, OrderRec, TaxLine } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 import { nextId } from '../data/tables.js';
-import { blankCoupon, type CouponRec, findCouponByCode } from '../pricing/coupons.js';
+import { blankCoupon, findCouponByCode } from '../pricing/coupons.js';
 import { Discounts } from '../pricing/discounts.js';
 import {
   baseLocation,

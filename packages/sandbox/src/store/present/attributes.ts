@@ -1,4 +1,4 @@
-import type { AttributeRec } from '../catalog/attributes.js';
+import type { AttributeRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 
 /** WC_REST_Product_Attributes_V1_Controller::prepare_item_for_response(): the slug carries its `pa_`. */

@@ -1,5 +1,5 @@
+import type { CouponRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
-import type { CouponRec } from '../pricing/coupons.js';
 import { phpFloatval } from '../runtime/numbers.js';
 import { money, wcDate } from '../runtime/values.js';
 

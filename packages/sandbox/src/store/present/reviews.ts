@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ReviewRec } from '../catalog/reviews.js';
+import type { ReviewRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 import { wcDate } from '../runtime/values.js';
 import { permalink } from './sellable.js';

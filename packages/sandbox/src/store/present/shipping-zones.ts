@@ -1,7 +1,7 @@
+import type { ZoneMethodRec, ZoneRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 import type { MethodDef } from '../shipping/methods.js';
 import { findMethod, instanceFields, instanceSettings } from '../shipping/methods.js';
-import type { ZoneMethodRec, ZoneRec } from '../shipping/zones.js';
 
 /** WC_REST_Shipping_Zones_V2_Controller::prepare_item_for_response() + prepare_links(). */
 export function presentZone(store: Store, z: ZoneRec): Record<string, unknown> {

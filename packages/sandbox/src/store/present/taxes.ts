@@ -1,5 +1,5 @@
+import type { TaxRateRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
-import type { TaxRateRec } from '../pricing/taxes.js';
 
 /**
  * WC_REST_Taxes_Controller::prepare_item_for_response(). `postcode` and `city` are the v1 fields: v1's

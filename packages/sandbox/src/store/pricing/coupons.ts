@@ -1,42 +1,11 @@
 import { applyMeta } from '../data/meta.js';
-import type { Meta } from '../data/rows.js';
+import type { CouponRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 import { nextId } from '../data/tables.js';
 import { RestError } from '../runtime/errors.js';
 import { stripTags } from '../runtime/markup.js';
 import { absint, isNumericString, wcFormatDecimal } from '../runtime/numbers.js';
 import { parseWcDate } from '../runtime/values.js';
-
-/** A `shop_coupon` post with WC_Coupon's props (amounts as the decimal strings WooCommerce keeps). */
-export interface CouponRec {
-  id: number;
-  /** Lower-cased, as wc_format_coupon_code() leaves it. */
-  code: string;
-  amount: string;
-  status: string;
-  discount_type: string;
-  description: string;
-  date_expires: number | null;
-  usage_count: number;
-  individual_use: boolean;
-  product_ids: number[];
-  excluded_product_ids: number[];
-  usage_limit: number | null;
-  usage_limit_per_user: number | null;
-  limit_usage_to_x_items: number | null;
-  free_shipping: boolean;
-  product_categories: number[];
-  excluded_product_categories: number[];
-  exclude_sale_items: boolean;
-  minimum_amount: string;
-  maximum_amount: string;
-  email_restrictions: string[];
-  /** Billing emails or user ids (as strings) of the orders that used it, once per use. */
-  used_by: string[];
-  meta_data: Meta[];
-  created: number;
-  modified: number;
-}
 
 /** The discount types wc_get_coupon_types() lists, in its order (the REST enum and its error message use it). */
 export const COUPON_TYPES = ['percent', 'fixed_cart', 'fixed_product'] as const;

@@ -7,11 +7,10 @@
 
 import { isOnSale, variationName } from '../catalog/prices.js';
 import { getOption } from '../data/options.js';
-import type { LineItem, OrderRec, ProductRec, VariationRec } from '../data/rows.js';
+import type { CouponRec, LineItem, OrderRec, ProductRec, VariationRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 import { RestError } from '../runtime/errors.js';
 import { phpRound } from '../runtime/numbers.js';
-import type { CouponRec } from './coupons.js';
 import { applyRemainder } from './discount-remainder.js';
 import { wcPrice } from './price-format.js';
 import { priceDecimals, roundingPrecision } from './tax-math.js';

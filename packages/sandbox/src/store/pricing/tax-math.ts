@@ -5,9 +5,9 @@
  */
 
 import { getOption } from '../data/options.js';
+import type { TaxRateRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 import { phpEmpty, phpRound } from '../runtime/numbers.js';
-import type { TaxRateRec } from './taxes.js';
 
 /** A matched rate as WC_Tax::get_matched_tax_rates() returns it. */
 export interface MatchedRate {

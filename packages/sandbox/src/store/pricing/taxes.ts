@@ -1,40 +1,10 @@
+import type { TaxClassRec, TaxRateRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 import { nextId } from '../data/tables.js';
 import { RestError } from '../runtime/errors.js';
 import { slugify } from '../runtime/formatting.js';
 import { removeOctets } from '../runtime/markup.js';
 import { absint, numberFormat, phpFloatval, phpIntval } from '../runtime/numbers.js';
-
-/** A row of woocommerce_tax_rates with its postcode and city locations. */
-export interface TaxRateRec {
-  id: number;
-  country: string;
-  state: string;
-  postcodes: string[];
-  cities: string[];
-  /** A decimal string, e.g. "20.0000". */
-  rate: string;
-  name: string;
-  priority: number;
-  compound: boolean;
-  shipping: boolean;
-  order: number;
-  /** The tax class slug; '' is the standard class. */
-  class: string;
-}
-
-/** A row of wc_tax_rate_classes; the standard class ('') has no row. */
-export interface TaxClassRec {
-  id: number;
-  slug: string;
-  name: string;
-}
-
-/** What WC_Install::create_options() leaves in wc_tax_rate_classes on a new install (rows 1 and 2). */
-export const DEFAULT_TAX_CLASSES: readonly TaxClassRec[] = [
-  { id: 1, slug: 'reduced-rate', name: 'Reduced rate' },
-  { id: 2, slug: 'zero-rate', name: 'Zero rate' },
-];
 
 /** The standard class as the tax classes controller shows it (it has no row of its own). */
 export const STANDARD_CLASS = { slug: 'standard', name: 'Standard rate' } as const;

@@ -1,11 +1,6 @@
-import {
-  type AttributeRec,
-  allAttributes,
-  createAttribute,
-  deleteAttribute,
-  updateAttribute,
-} from '../catalog/attributes.js';
+import { allAttributes, createAttribute, deleteAttribute, updateAttribute } from '../catalog/attributes.js';
 import { attributeTermsDef, deleteTerm } from '../catalog/terms.js';
+import type { AttributeRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 import { presentAttribute } from '../present/attributes.js';
 import { registerCrud } from '../rest/crud.js';

@@ -1,7 +1,6 @@
-import type { Store } from '../data/store.js';
+import type { CouponRec } from '../data/rows.js';
 import { presentCoupon } from '../present/coupons.js';
 import {
-  type CouponRec,
   couponIdByCode,
   couponStatusFilter,
   createCoupon,
@@ -106,10 +105,6 @@ function remove(ctx: Ctx): Result {
   return { status: 200, body };
 }
 
-export function registerCoupons(router: Router, store: Store): void {
-  store.presenters.coupon = (id) => {
-    const c = store.state.coupons.get(id);
-    return c ? presentCoupon(store, c) : null;
-  };
+export function registerCoupons(router: Router): void {
   registerCrud(router, '/wc/v3/coupons', { list, create, get, update, delete: remove });
 }

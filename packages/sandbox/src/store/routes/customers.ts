@@ -6,7 +6,6 @@ import {
   updateCustomer,
 } from '../customers/customers.js';
 import type { CustomerRec } from '../data/rows.js';
-import type { Store } from '../data/store.js';
 import { presentCustomer } from '../present/customers.js';
 import { namesId, registerCrud } from '../rest/crud.js';
 import { filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../rest/list.js';
@@ -86,11 +85,7 @@ function remove(ctx: Ctx): Result {
   return { status: 200, body };
 }
 
-export function registerCustomers(router: Router, store: Store): void {
-  store.presenters.customer = (id) => {
-    const c = store.state.customers.get(id);
-    return c ? presentCustomer(store, c) : null;
-  };
+export function registerCustomers(router: Router): void {
   registerCrud(router, '/wc/v3/customers', { list, create, get, update, delete: remove });
   router.add('/wc/v3/customers/(?P<id>[\\d]+)/downloads', READABLE, (ctx) => {
     requireCap(ctx, 'list');

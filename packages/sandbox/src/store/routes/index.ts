@@ -21,12 +21,11 @@ import { registerVariations } from './variations.js';
 import { registerWebhooks } from './webhooks.js';
 
 /**
- * Every wc/v3 route, in the order the namespace index lists them (and the router tries them), and
- * the presenters webhook deliveries use for `product.*`, `order.*` and `customer.*` payloads.
+ * Every wc/v3 route, in the order the namespace index lists them (and the router tries them).
  */
 export function registerRoutes(router: Router, store: Store): void {
-  registerCoupons(router, store);
-  registerProducts(router, store);
+  registerCoupons(router);
+  registerProducts(router);
   registerVariations(router);
   registerTerms(router, store);
 
@@ -36,10 +35,10 @@ export function registerRoutes(router: Router, store: Store): void {
 
   registerReviews(router, store);
 
-  registerOrders(router, store);
+  registerOrders(router);
   registerNotes(router);
   registerRefunds(router);
-  registerCustomers(router, store);
+  registerCustomers(router);
   registerWebhooks(router);
 
   registerReports(router, store);

@@ -126,10 +126,6 @@ function remove(ctx: Ctx): Result {
   return { status: 200, body };
 }
 
-export function registerOrders(router: Router, store: Store): void {
-  store.presenters.order = (id) => {
-    const o = store.state.orders.get(id);
-    return o ? presentOrder(store, o) : null;
-  };
+export function registerOrders(router: Router): void {
   registerCrud(router, '/wc/v3/orders', { list, create, get, update, delete: remove });
 }

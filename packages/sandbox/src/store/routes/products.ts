@@ -5,7 +5,6 @@ import { productRating } from '../catalog/reviews.js';
 import { productStockStatus } from '../catalog/stock.js';
 import { withDescendants } from '../catalog/terms.js';
 import type { ProductRec } from '../data/rows.js';
-import type { Store } from '../data/store.js';
 import { presentProduct } from '../present/products.js';
 import { namesId, registerCrud } from '../rest/crud.js';
 import { filterDates, filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '../rest/list.js';
@@ -192,10 +191,6 @@ function remove(ctx: Ctx): Result {
   return { status: 200, body };
 }
 
-export function registerProducts(router: Router, store: Store): void {
-  store.presenters.product = (id) => {
-    const p = store.state.products.get(id);
-    return p ? presentProduct(store, p) : null;
-  };
+export function registerProducts(router: Router): void {
   registerCrud(router, '/wc/v3/products', { list, create, get, update, delete: remove });
 }

@@ -1,4 +1,5 @@
-import { createReview, deleteReview, type ReviewRec, updateReview } from '../catalog/reviews.js';
+import { createReview, deleteReview, updateReview } from '../catalog/reviews.js';
+import type { ReviewRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 import { presentReview } from '../present/reviews.js';
 import { registerCrud } from '../rest/crud.js';

@@ -1,7 +1,8 @@
 import { getOption } from '../data/options.js';
+import type { ZoneRec } from '../data/rows.js';
 import { type Ctx, idParam, requireCap } from '../rest/router.js';
 import { type Capability, forbidden, RestError } from '../runtime/errors.js';
-import { findZone, type ZoneRec } from '../shipping/zones.js';
+import { findZone } from '../shipping/zones.js';
 
 /**
  * WC_REST_Shipping_Zones_Controller_Base::*_permissions_check(): with shipping disabled

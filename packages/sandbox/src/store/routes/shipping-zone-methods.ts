@@ -1,3 +1,4 @@
+import type { ZoneMethodRec, ZoneRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 import { presentZoneMethod } from '../present/shipping-zones.js';
 import { validateParams } from '../rest/params.js';
@@ -15,15 +16,7 @@ import { RestError } from '../runtime/errors.js';
 import { absint } from '../runtime/numbers.js';
 import { isPlainObject } from '../runtime/values.js';
 import { instanceFields, instanceSettings, validateSetting } from '../shipping/methods.js';
-import {
-  addMethod,
-  deleteMethod,
-  findZone,
-  replaceMethod,
-  type ZoneMethodRec,
-  type ZoneRec,
-  zoneMethods,
-} from '../shipping/zones.js';
+import { addMethod, deleteMethod, findZone, replaceMethod, zoneMethods } from '../shipping/zones.js';
 import { FORCE } from './params/common.js';
 import { METHOD_CREATE_SPECS, METHOD_SPECS } from './params/shipping-zones.js';
 import { requireShipping, zoneParam } from './shipping-access.js';

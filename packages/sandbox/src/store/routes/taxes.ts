@@ -1,3 +1,4 @@
+import type { TaxRateRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 import { presentTaxClass, presentTaxRate } from '../present/taxes.js';
 import {
@@ -9,7 +10,6 @@ import {
   joinLocations,
   STANDARD_CLASS,
   sanitizeTitle,
-  type TaxRateRec,
   taxClasses,
   updateTaxRate,
 } from '../pricing/taxes.js';

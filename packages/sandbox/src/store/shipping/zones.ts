@@ -1,27 +1,8 @@
+import type { ZoneMethodRec, ZoneRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 import { nextId } from '../data/tables.js';
 import { absint } from '../runtime/numbers.js';
 import { findMethod } from './methods.js';
-
-/** A shipping method instance in a zone (a row of woocommerce_shipping_zone_methods plus its settings option). */
-export interface ZoneMethodRec {
-  /** The instance id. */
-  id: number;
-  method_id: string;
-  order: number;
-  enabled: boolean;
-  /** The `woocommerce_<method>_<instance>_settings` option; empty until settings are first saved. */
-  settings: Record<string, string>;
-}
-
-/** A row of woocommerce_shipping_zones with its locations and method instances. */
-export interface ZoneRec {
-  id: number;
-  name: string;
-  order: number;
-  locations: { code: string; type: string }[];
-  methods: ZoneMethodRec[];
-}
 
 export const LOCATION_TYPES = ['postcode', 'state', 'country', 'continent'] as const;
 

@@ -1,6 +1,12 @@
 import { createHmac } from 'node:crypto';
-import type { Store, WebhookEvent, WebhookResource } from '../data/store.js';
-import { WC_VERSION, WP_VERSION } from '../data/store.js';
+import {
+  type Store,
+  WC_VERSION,
+  type WebhookEvent,
+  type WebhookOutbox,
+  type WebhookResource,
+  WP_VERSION,
+} from '../data/store.js';
 import { randomHex } from '../runtime/formatting.js';
 import { phpJsonEncode } from '../runtime/json.js';
 
@@ -40,14 +46,20 @@ export async function readPrefix(res: Response, limit = RESPONSE_BODY_LIMIT): Pr
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** A record as its REST API presents it (the upper layers know how), or null when it is gone. */
+export type PayloadOf = (resource: WebhookResource, id: number) => unknown;
+
 /** WC_Webhook::deliver(): signed JSON POSTs, sequential per webhook, never blocking the API response. */
-export class WebhookDeliverer {
+export class WebhookDeliverer implements WebhookOutbox {
   private chains = new Map<number, Promise<void>>();
   private inflight = new Set<Promise<void>>();
   private readonly closing = new AbortController();
   private readonly responses = new Map<number, DeliveryResponse>();
 
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly payloadOf: PayloadOf = () => null,
+  ) {}
 
   private userAgent(): string {
     return `WooCommerce/${WC_VERSION} Hookshot (WordPress/${WP_VERSION})`;
@@ -66,6 +78,17 @@ export class WebhookDeliverer {
       this.inflight.delete(next);
       if (this.chains.get(webhookId) === next) this.chains.delete(webhookId);
     });
+  }
+
+  publish(resource: WebhookResource, event: WebhookEvent, id: number): void {
+    const topic = `${resource}.${event}`;
+    const hooks = [...this.store.state.webhooks.values()].filter(
+      (w) => w.status === 'active' && w.topic === topic,
+    );
+    if (hooks.length === 0) return;
+    // WC_Webhook::build_payload(): a deletion carries only the id.
+    const payload = event === 'deleted' ? { id } : (this.payloadOf(resource, id) ?? { id });
+    for (const hook of hooks) this.deliver(hook.id, resource, event, payload);
   }
 
   deliver(webhookId: number, resource: WebhookResource, event: WebhookEvent, payload: unknown): void {
