@@ -7,6 +7,9 @@ const shared: Options = {
     // `@x/core/socket`: its own entry, sharing no module with `index`, so a browser bundle of a WebSocket
     // client gets no chunk of the HTTP side (ky, zod, the error classes' module-level code).
     socket: 'src/socket/index.ts',
+    // `@x/core/base`: errors' root, backoff, clock and log levels, imported by the browser realtime client
+    // (and by `index` and `socket` themselves, so esbuild's splitting leaves one copy of each in ESM).
+    base: 'src/base/index.ts',
     // The two sides of the `#transfer` import map (package.json "imports"): Node streams uploads over
     // node:http, every other runtime gets the fetch-only variant, so browser bundles never see `node:`.
     'transfer-node': 'src/internal/transfer-node.ts',
@@ -17,7 +20,12 @@ const shared: Options = {
   target: 'es2022',
 };
 
-const dtsEntry = { index: 'src/index.ts', redis: 'src/redis.ts', socket: 'src/socket/index.ts' };
+const dtsEntry = {
+  index: 'src/index.ts',
+  redis: 'src/redis.ts',
+  socket: 'src/socket/index.ts',
+  base: 'src/base/index.ts',
+};
 
 export default defineConfig([
   { ...shared, format: ['esm'], dts: { entry: dtsEntry } },

@@ -1,31 +1,22 @@
+import { type Logger, type LogLevel, logs } from './base/log.js';
 import type { Redactor } from './internal/redact.js';
 
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
-
-/** Anything shaped like `console` works, pino and winston included. */
-export interface Logger {
-  debug(message: string, ...args: unknown[]): void;
-  info(message: string, ...args: unknown[]): void;
-  warn(message: string, ...args: unknown[]): void;
-  error(message: string, ...args: unknown[]): void;
-}
-
-const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, off: 100 };
+export type { Log, Logger, LogLevel } from './base/log.js';
 
 /** Wraps a user's logger: drops lines below the level and scrubs every known secret from what remains. */
 export class RedactingLogger implements Logger {
   readonly #target: Logger;
-  readonly #threshold: number;
+  readonly #threshold: LogLevel;
   readonly #redactor: Redactor;
 
   constructor(target: Logger, level: LogLevel, redactor: Redactor) {
     this.#target = target;
-    this.#threshold = RANK[level];
+    this.#threshold = level;
     this.#redactor = redactor;
   }
 
   enabled(level: Exclude<LogLevel, 'off'>): boolean {
-    return RANK[level] >= this.#threshold;
+    return logs(level, this.#threshold);
   }
 
   debug(message: string, ...args: unknown[]): void {

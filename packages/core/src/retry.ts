@@ -2,6 +2,7 @@
  * Retry decisions and delays as pure functions of their inputs (attempt, outcome, clock, random), so the
  * policy can be tested without sockets or sleeping. The client's request loop is the only caller.
  */
+import { backoffDelay as jitteredDelay } from './base/backoff.js';
 
 export interface RetryOptions {
   /** Retries after the first attempt. */
@@ -33,14 +34,17 @@ export function isIdempotentMethod(method: string): boolean {
   return IDEMPOTENT_METHODS.has(method.toUpperCase());
 }
 
-/** Full jitter (AWS architecture blog, "Exponential Backoff and Jitter"): uniform in [0, min(cap, base * 2^n)). */
+/**
+ * Full jitter (AWS architecture blog, "Exponential Backoff and Jitter"): uniform in [0, min(cap, base * 2^n))
+ * for retry number `retryIndex` (0 for the first). The one computation is `@x/core/base`'s, which counts
+ * from 1 as a reconnecting socket does.
+ */
 export function backoffDelay(
   retryIndex: number,
   options: Pick<RetryOptions, 'baseDelayMs' | 'maxDelayMs'>,
   random: () => number = Math.random,
 ): number {
-  const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** retryIndex);
-  return Math.floor(random() * ceiling);
+  return jitteredDelay(retryIndex + 1, options, random);
 }
 
 /** `Retry-After` as delta-seconds or an HTTP-date, in ms from `now`; undefined when absent or unreadable. */

@@ -18,7 +18,8 @@ export interface RetryingCall extends CallState {
   safeToRepeat: boolean;
 }
 
-export interface RetryContext {
+/** What the retry step uses of the client (the call's own facts are in `RetryContext`, retry.ts). */
+export interface RetryHost {
   budget: RetryBudget | undefined;
   logger: { info(message: string): void; warn(message: string): void };
   hooks: Hooks;
@@ -30,7 +31,7 @@ export interface RetryContext {
  * attempt; then waits for the backoff (cut short by the caller's signal or the deadline).
  */
 export async function retryOrThrow(
-  context: RetryContext,
+  host: RetryHost,
   outcome: AttemptOutcome,
   error: Error,
   call: RetryingCall,
@@ -52,16 +53,16 @@ export async function retryOrThrow(
     throw error;
   }
   const timedOut = outcome.kind === 'connection' && outcome.timedOut;
-  if (context.budget && !context.budget.trySpend(timedOut)) {
-    context.logger.warn(
+  if (host.budget && !host.budget.trySpend(timedOut)) {
+    host.logger.warn(
       'Retry budget exhausted: failing fast instead of retrying (the service looks unhealthy).',
     );
     throw error;
   }
   if (decision.delayMs >= call.deadline.remaining())
-    throw deadlineError(call, 'backoff', error, context.redactor);
+    throw deadlineError(call, 'backoff', error, host.redactor);
   const { method } = call.target;
-  await context.hooks.beforeRetry?.({
+  await host.hooks.beforeRetry?.({
     method,
     url: url(),
     attempt: call.attempt,
@@ -69,14 +70,14 @@ export async function retryOrThrow(
     reason: decision.reason,
     error,
   });
-  context.logger.info(
+  host.logger.info(
     `retrying ${method} ${url()} in ${decision.delayMs} ms (${decision.reason}; attempt ${call.attempt} failed: ${error.message})`,
   );
   call.retries++;
   try {
     await call.deadline.sleep(decision.delayMs);
   } catch (sleepError) {
-    if (call.deadline.expired) throw deadlineError(call, 'backoff', error, context.redactor);
+    if (call.deadline.expired) throw deadlineError(call, 'backoff', error, host.redactor);
     throw sleepError;
   }
 }

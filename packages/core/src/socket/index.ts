@@ -5,8 +5,8 @@
  * Nothing here imports `ws`: each package that needs it reaches it through its own `#websocket` import map.
  */
 
-export { type BackoffOptions, backoffDelay, DEFAULT_BACKOFF } from './backoff.js';
-export { type Clock, systemClock, Timer } from './clock.js';
+export { type BackoffOptions, backoffDelay, DEFAULT_BACKOFF } from '../base/backoff.js';
+export { type Clock, systemClock, Timer } from '../base/clock.js';
 export { type AnyListener, Emitter, type EventMap, type Listener, type ListenerErrorLog } from './emitter.js';
 export {
   type CloseVerdict,

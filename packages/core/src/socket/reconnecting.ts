@@ -1,5 +1,6 @@
-import { type BackoffOptions, backoffDelay, DEFAULT_BACKOFF } from './backoff.js';
-import { type Clock, systemClock, Timer } from './clock.js';
+import { type BackoffOptions, backoffDelay, DEFAULT_BACKOFF } from '../base/backoff.js';
+import { type Clock, systemClock, Timer } from '../base/clock.js';
+import type { Log } from '../base/log.js';
 import { Emitter, type EventMap } from './emitter.js';
 import type { SocketLike, WebSocketFactory } from './websocket.js';
 
@@ -41,12 +42,8 @@ export interface SocketClose {
  */
 export type CloseVerdict = 'backoff' | 'retry' | 'now' | number | { fail: unknown };
 
-/** Where the socket reports, with the level of each line: `(level, message, ...args)`. */
-export type SocketLog = (
-  level: 'debug' | 'info' | 'warn' | 'error',
-  message: string,
-  ...args: unknown[]
-) => void;
+/** Where the socket reports, with the level of each line: `(level, message, ...args)`; core's `Log`. */
+export type SocketLog = Log;
 
 /**
  * The events of a `ReconnectingSocket`: `state_change`, one per state name (no arguments), `connecting_in`

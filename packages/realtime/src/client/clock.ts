@@ -1,2 +1,2 @@
-/** Time as the client sees it (`@x/core/socket`'s): injected so unit tests drive every timer by hand. */
-export { type Clock, systemClock, Timer } from '@x/core/socket';
+/** Time as the client sees it (`@x/core/base`'s, the SDK's one clock): injected so tests drive every timer. */
+export { type Clock, systemClock, Timer } from '@x/core/base';

@@ -1,4 +1,4 @@
-import type { LogLevel } from '@x/core';
+import type { LogLevel } from '@x/core/base';
 import type { Contract, ValidateMode } from '../shared/contract.js';
 import type { ChannelAuthorization, UserAuthentication } from './auth.js';
 import type { BackoffOptions } from './backoff.js';

@@ -95,7 +95,7 @@ export type Gate = (
 /** The client-event queue's `push`: false when its buffer is full. */
 export type Push = (channel: string, event: string, data: unknown, reporter?: Reporter) => boolean;
 
-/** The error a refused payload becomes (the client's own `ValidationError`, which keeps @x/core out). */
+/** The error a refused payload becomes (core's `ValidationError`, passed in so this module imports nothing). */
 export type InvalidError = new (what: string, issues: ContractIssue[]) => Error;
 
 /** @internal The client options the guard reads. */

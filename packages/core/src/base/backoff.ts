@@ -1,20 +1,20 @@
 /**
- * Reconnect delays: exponential with full jitter (a uniformly random delay between 0 and the capped
- * exponential step). Full jitter spreads a whole fleet of clients that lost the same server, instead of
- * bringing them back in waves, which a fixed delay does.
+ * Backoff delays, for reconnects and HTTP retries alike: exponential with full jitter (a uniformly random
+ * delay between 0 and the capped exponential step). Full jitter spreads a whole fleet of clients that lost
+ * the same server, instead of bringing them back in waves, which a fixed delay does.
  */
 
 export interface BackoffOptions {
-  /** The first step; each failed attempt doubles it. Default 1000. */
+  /** The first step; each failed attempt doubles it. Default 1000 (a socket's; HTTP retries start at 500). */
   baseDelayMs: number;
-  /** The largest step. Default 30000. */
+  /** The largest step. Default 30000 (HTTP retries: 8000). */
   maxDelayMs: number;
 }
 
 export const DEFAULT_BACKOFF: BackoffOptions = { baseDelayMs: 1000, maxDelayMs: 30_000 };
 
 /**
- * Delay before reconnect attempt number `attempt` (1 for the first retry after a failure): uniform in
+ * Delay before attempt number `attempt` after a failure (1 for the first retry): uniform in
  * [0, min(maxDelayMs, baseDelayMs * 2^(attempt - 1))), never below `floorMs`, a minimum the server asked for.
  * `random` returns [0, 1) and is injected so tests are exact.
  */
