@@ -2,6 +2,7 @@
  * `@x/realtime`: the Pusher Channels (protocol 7) client for browsers, Node and React Native. Nothing here
  * imports the server SDK, a secret, ky or a Node built-in; `ws` is reached only through the `#websocket`
  * import map under the `node` condition, and NaCl only when an encrypted channel is used.
+ * Entry convention: explicit named exports; of core's `ERROR_CLASSES`, only the two the client throws.
  */
 
 export type {

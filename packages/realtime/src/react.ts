@@ -3,6 +3,7 @@
  * channels (shared, reference-counted subscriptions), events, presence members, the signed-in user and
  * the resubscription after a gap. React is an optional peer: only this entry imports it. Safe under
  * StrictMode (one socket) and in server rendering (no socket, nothing thrown).
+ * Entry convention: explicit named exports (hooks and their types; errors come from `@x/realtime`).
  */
 
 export { type EventsOf, useChannel, useEvent, useResubscribed, useSubscribed } from './react/channel.js';
