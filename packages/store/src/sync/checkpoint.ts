@@ -1,0 +1,140 @@
+import * as z from 'zod/mini';
+
+/** Orders and products: keyset on `date_modified_gmt`. */
+export interface ModifiedCheckpoint {
+  v: 1;
+  resource: 'orders' | 'products';
+  /** A GMT second, `YYYY-MM-DDTHH:MM:SS`: every record modified before it has been seen; null: from the start. */
+  modified_gmt: string | null;
+  /** The ids seen that were modified at exactly `modified_gmt`. */
+  ids: number[];
+}
+
+/** Customers: one scan in id order, with `modified_after` compared in the client. */
+export interface CustomerCheckpoint {
+  v: 1;
+  resource: 'customers';
+  /** GMT second; the scan yields customers modified after it (strictly); null: every customer. */
+  modified_after: string | null;
+  /** The last customer id the scan has gone past (0: not started). */
+  after_id: number;
+  /** How many customers had ids up to `after_id` when last read: where the next page starts. */
+  offset: number;
+  /** The server's clock (`Date` header) when the scan began: the next scan's `modified_after`. */
+  started: string | null;
+  /** `[id, date_modified_gmt]` the previous scan yielded after this one's `modified_after`: not yielded again. */
+  skip: Array<[number, string]>;
+  /** `[id, date_modified_gmt]` this scan yielded that changed after it began: the next scan's `skip`. */
+  seen: Array<[number, string]>;
+}
+
+/** Plain JSON: persist it anywhere and pass it back as `checkpoint` to resume. */
+export type SyncCheckpoint = ModifiedCheckpoint | CustomerCheckpoint;
+
+/** Where a sync keeps its checkpoint between runs: written after each page the caller has finished. */
+export interface CheckpointStore {
+  get(key: string): SyncCheckpoint | undefined | Promise<SyncCheckpoint | undefined>;
+  set(key: string, checkpoint: SyncCheckpoint): void | Promise<void>;
+}
+
+/** The default: checkpoints live as long as the client (copies, so a caller cannot change one in place). */
+export class MemoryCheckpointStore implements CheckpointStore {
+  readonly #saved = new Map<string, string>();
+  get(key: string): SyncCheckpoint | undefined {
+    const saved = this.#saved.get(key);
+    return saved === undefined ? undefined : JSON.parse(saved);
+  }
+  set(key: string, checkpoint: SyncCheckpoint): void {
+    this.#saved.set(key, JSON.stringify(checkpoint));
+  }
+}
+
+export interface SyncOptions {
+  /** Only records modified after this instant (strictly, to the second, as WooCommerce compares). Not with `checkpoint`. */
+  modified_after?: string | Date;
+  /** Resume here (from `run.checkpoint` or a page's `checkpoint`). Default: the store's checkpoint for `key`. */
+  checkpoint?: SyncCheckpoint;
+  /** Default: in memory, one per client and resource. */
+  checkpointStore?: CheckpointStore;
+  /** The checkpoint's name in the store. Default: the resource (`orders`). */
+  key?: string;
+  /** Records per request, 1 to 100. Default 100. */
+  per_page?: number;
+}
+
+export interface SyncPage<T> {
+  items: T[];
+  /** Where the sync stands after this page. */
+  checkpoint: SyncCheckpoint;
+}
+
+const SECOND = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
+const INSTANT = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})(\.\d+)?([Zz]|[+-]\d{2}:?\d{2})?$/;
+export const toSeconds = (gmt: string): number => Date.parse(`${gmt}Z`) / 1000;
+export const fromSeconds = (s: number): string => new Date(s * 1000).toISOString().slice(0, 19);
+const gmtSecond = z
+  .string()
+  .check(
+    z.refine(
+      (s) => SECOND.test(s) && Number.isFinite(toSeconds(s)),
+      'expected a GMT second YYYY-MM-DDTHH:MM:SS',
+    ),
+  );
+const count = z.number().check(z.int(), z.gte(0), z.lte(Number.MAX_SAFE_INTEGER));
+const id = z.number().check(z.int(), z.gte(1), z.lte(Number.MAX_SAFE_INTEGER));
+const versions = z.array(z.tuple([id, gmtSecond])).check(z.maxLength(100_000));
+
+/** An RFC 3339 date-time (no offset: GMT), or a Date, to whole seconds; NaN when it is neither. */
+export function instantSeconds(value: string | Date): number {
+  if (value instanceof Date) return Math.floor(value.getTime() / 1000);
+  const m = INSTANT.exec(value);
+  if (!m) return Number.NaN;
+  const zone =
+    !m[4] || m[4] === 'z' ? 'Z' : m[4].length === 5 ? `${m[4].slice(0, 3)}:${m[4].slice(3)}` : m[4];
+  return Math.floor(Date.parse(`${m[1]}T${m[2]}${zone}`) / 1000);
+}
+
+export function checkpointSchema(resource: string) {
+  return resource === 'customers'
+    ? z.strictObject({
+        v: z.literal(1),
+        resource: z.literal('customers'),
+        modified_after: z.nullable(gmtSecond),
+        after_id: count,
+        offset: count,
+        started: z.nullable(gmtSecond),
+        skip: versions,
+        seen: versions,
+      })
+    : z.strictObject({
+        v: z.literal(1),
+        resource: z.literal(resource as 'orders'),
+        modified_gmt: z.nullable(gmtSecond),
+        // Only the ids of one second.
+        ids: z.array(id).check(z.maxLength(100_000)),
+      });
+}
+
+export function optionsSchema(checkpoint: z.ZodMiniType) {
+  return z.strictObject({
+    modified_after: z.optional(
+      z.union([z.string(), z.date()]).check(
+        z.refine((v) => {
+          const s = instantSeconds(v);
+          return Number.isFinite(s) && s > 0 && s < 253402300800;
+        }, 'expected an RFC 3339 date-time (e.g. 2026-11-27T05:00:00Z) or a valid Date after 1970'),
+      ),
+    ),
+    checkpoint: z.optional(checkpoint),
+    checkpointStore: z.optional(
+      z.custom<CheckpointStore>(
+        (v) =>
+          typeof (v as CheckpointStore)?.get === 'function' &&
+          typeof (v as CheckpointStore)?.set === 'function',
+        'expected an object with get(key) and set(key, checkpoint)',
+      ),
+    ),
+    key: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+    per_page: z.optional(z.number().check(z.int(), z.gte(1), z.lte(100))),
+  });
+}
