@@ -7,7 +7,7 @@ import {
   type StreamBody,
   ValidationError,
 } from '@x/core';
-import type { TranscriptionContext } from '../client.js';
+import type { TranscriptionContext } from '../context.js';
 import { type UploadedFile, uploadedFile } from '../schemas/files.js';
 
 /**

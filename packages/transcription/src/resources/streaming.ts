@@ -1,6 +1,7 @@
-import { type APIPromise, parseInput, type RequestOptions, ValidationError } from '@x/core';
+import { type APIPromise, type BaseClient, parseInput, type RequestOptions, ValidationError } from '@x/core';
 import { StreamingTranscriber as NodeTranscriber } from '#transcriber';
-import type { TranscriptionClient, TranscriptionContext } from '../client.js';
+import type { TranscriptionClientOptions } from '../client-options.js';
+import type { TranscriptionContext } from '../context.js';
 import type { StreamingParams } from '../schemas/streaming.js';
 import {
   type StreamingTemporaryToken,
@@ -26,7 +27,7 @@ export class Streaming {
   readonly #baseUrl: string;
   readonly #apiKey: string;
   /** The same client pointed at the streaming host, made on first use (it shares limits and retries). */
-  #tokenClient: TranscriptionClient | undefined;
+  #tokenClient: BaseClient<TranscriptionClientOptions> | undefined;
 
   constructor(context: TranscriptionContext, baseUrl: string, apiKey: string) {
     this.#context = context;

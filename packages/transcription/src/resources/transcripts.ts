@@ -10,7 +10,7 @@ import {
   ValidationError,
   type WithResponse,
 } from '@x/core';
-import type { TranscriptionContext } from '../client.js';
+import type { TranscriptionContext } from '../context.js';
 import { TranscriptError } from '../errors.js';
 import {
   type ParagraphsResponse,

@@ -1,5 +1,5 @@
 import { pollDelay, TimeoutError, waitFor } from '@x/core';
-import type { TranscriptionContext } from '../client.js';
+import type { TranscriptionContext } from '../context.js';
 import { TranscriptError, TranscriptWaitTimeoutError } from '../errors.js';
 import type { Transcript } from '../schemas/transcripts.js';
 import { backoffMs } from './estimate.js';

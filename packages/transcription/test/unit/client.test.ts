@@ -1,5 +1,4 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { JobSlots } from '../../src/client.js';
 import {
   AbortError,
   parseWebhook,
@@ -13,6 +12,7 @@ import {
   verifyWebhook,
   XError,
 } from '../../src/index.js';
+import { JobSlots } from '../../src/job-slots.js';
 
 describe('TranscriptionClient options', () => {
   it('refuses a missing key, a Bearer key, a /v2 base URL and bad limits, naming each', () => {
