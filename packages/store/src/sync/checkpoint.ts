@@ -68,6 +68,8 @@ export interface SyncPage<T> {
   checkpoint: SyncCheckpoint;
 }
 
+/** 10000-01-01: past it an ISO date needs six digits. */
+const MAX_SECONDS = 253402300800;
 const SECOND = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 const INSTANT = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})(\.\d+)?([Zz]|[+-]\d{2}:?\d{2})?$/;
 export const toSeconds = (gmt: string): number => Date.parse(`${gmt}Z`) / 1000;
@@ -76,8 +78,8 @@ const gmtSecond = z
   .string()
   .check(
     z.refine(
-      (s) => SECOND.test(s) && Number.isFinite(toSeconds(s)),
-      'expected a GMT second YYYY-MM-DDTHH:MM:SS',
+      (s) => SECOND.test(s) && toSeconds(s) >= 0 && toSeconds(s) < MAX_SECONDS,
+      'expected a GMT second YYYY-MM-DDTHH:MM:SS from 1970 on',
     ),
   );
 const count = z.number().check(z.int(), z.gte(0), z.lte(Number.MAX_SAFE_INTEGER));
@@ -121,7 +123,7 @@ export function optionsSchema(checkpoint: z.ZodMiniType) {
       z.union([z.string(), z.date()]).check(
         z.refine((v) => {
           const s = instantSeconds(v);
-          return Number.isFinite(s) && s > 0 && s < 253402300800;
+          return s > 0 && s < MAX_SECONDS - 1;
         }, 'expected an RFC 3339 date-time (e.g. 2026-11-27T05:00:00Z) or a valid Date after 1970'),
       ),
     ),

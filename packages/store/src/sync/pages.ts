@@ -97,6 +97,7 @@ export async function* customerPages(
   options?: RequestOptions,
 ) {
   let { after_id: afterId, offset, started } = cp;
+  let back = 0;
   const after = cp.modified_after === null ? null : toSeconds(cp.modified_after);
   const skip = new Set(cp.skip.map(([id, second]) => `${id} ${second}`));
   const seen = [...cp.seen];
@@ -116,10 +117,13 @@ export async function* customerPages(
       started = Number.isFinite(date) ? fromSeconds(Math.floor(date / 1000)) : null;
     }
     if (first > 0 && (data.length === 0 || data[0]!.id > afterId)) {
-      // Customers before the cursor were deleted, so the rows moved down: step back and look again.
-      offset = Math.max(0, offset - perPage);
+      // Customers before the cursor were deleted, so the rows moved down: step back and look again, twice
+      // as far each time (a checkpoint from elsewhere may be far off).
+      back = back === 0 ? perPage : back * 2;
+      offset = Math.max(0, offset - back);
       continue;
     }
+    back = 0;
     const items: Row[] = [];
     const marks: Page['marks'] = [];
     const from = afterId;
