@@ -2,6 +2,7 @@ import type { AttributeRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 import { nextId } from '../data/tables.js';
 import { RestError } from '../runtime/errors.js';
+import { sanitizeTextField } from '../runtime/formatting.js';
 import { stripEntities, stripTags } from '../runtime/markup.js';
 
 /** wc_check_if_attribute_name_is_reserved(): WordPress query vars a taxonomy may not be named after. */
@@ -104,13 +105,9 @@ function applyAttribute(
   rec.has_archives = args.has_archives === true;
 }
 
-/** sanitize_text_field(), the `name` arg's sanitize callback: no tags, whitespace runs collapsed, trimmed. */
+/** sanitize_text_field(), the `name` arg's sanitize callback. */
 function textField(v: unknown): unknown {
-  return typeof v === 'string'
-    ? stripTags(v)
-        .replace(/[\r\n\t ]+/g, ' ')
-        .trim()
-    : v;
+  return typeof v === 'string' ? sanitizeTextField(v) : v;
 }
 
 /** WC_REST_Product_Attributes_V1_Controller::create_item(); the id is taken only once the row is valid. */

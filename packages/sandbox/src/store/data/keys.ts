@@ -47,3 +47,13 @@ export const STORE_DEV_KEYS: Readonly<Record<KeyPermissions, Readonly<StoreKey>>
     permissions: 'write',
   }),
 });
+
+const ALNUM = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** wp_generate_password( $length, false ): letters and digits (order keys, webhook secrets). */
+export function randomAlnum(length: number): string {
+  const bytes = randomBytes(length);
+  let out = '';
+  for (let i = 0; i < length; i++) out += ALNUM[bytes[i]! % ALNUM.length];
+  return out;
+}

@@ -1,8 +1,7 @@
 import type { Persister } from '../../kit/persistence.js';
 import type { RateLimit } from '../../kit/rate-windows.js';
-import { randomAlnum } from '../runtime/formatting.js';
 import { Changes, type Collection } from './changes.js';
-import type { KeyRecord, StoreKey } from './keys.js';
+import { type KeyRecord, randomAlnum, type StoreKey } from './keys.js';
 import type { StoreState } from './rows.js';
 import { createEmptyState, serializeState } from './tables.js';
 

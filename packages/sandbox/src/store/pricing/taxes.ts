@@ -2,8 +2,7 @@ import type { TaxClassRec, TaxRateRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 import { nextId } from '../data/tables.js';
 import { RestError } from '../runtime/errors.js';
-import { slugify } from '../runtime/formatting.js';
-import { removeOctets } from '../runtime/markup.js';
+import { sanitizeTextField, slugify } from '../runtime/formatting.js';
 import { absint, numberFormat, phpFloatval, phpIntval } from '../runtime/numbers.js';
 
 /** The standard class as the tax classes controller shows it (it has no row of its own). */
@@ -91,9 +90,7 @@ export function wcClean(value: unknown): string {
   else if (typeof value === 'boolean') s = value ? '1' : '';
   else if (typeof value === 'number') s = String(value);
   else return '';
-  if (s.includes('<')) s = s.replace(/<[^>]*>?/g, '');
-  s = s.replace(/[\r\n\t ]+/g, ' ').trim();
-  return removeOctets(s).trim();
+  return sanitizeTextField(s);
 }
 
 /** PHP's `! empty( $value )` for a validated string: neither '' nor '0'. */

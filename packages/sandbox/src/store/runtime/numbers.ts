@@ -8,7 +8,7 @@
  */
 
 import { PhpFatalError } from './errors.js';
-import { removeOctets, stripScriptStyle, stripTags } from './markup.js';
+import { sanitizeTextField } from './formatting.js';
 
 /** A leading PHP numeric string: what (int) / (float) read from "12abc", " 1e3", ".5". */
 const LEADING_NUMBER = /^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?/;
@@ -72,20 +72,6 @@ export function isNumericString(value: string): boolean {
 export function phpStringGreater(a: string, b: string): boolean {
   if (isNumericString(a) && isNumericString(b)) return Number(a) > Number(b);
   return Buffer.compare(Buffer.from(a), Buffer.from(b)) > 0;
-}
-
-/**
- * sanitize_text_field() as far as it can change which digits survive wc_format_decimal(): tags (and
- * script/style contents) are stripped, a `<` that opens no tag is kept as text, percent-encoded octets are
- * removed until none is left. (Whitespace handling and UTF-8 checks cannot change the digits.)
- */
-function sanitizeTextField(value: string): string {
-  let s = value;
-  if (s.includes('<')) {
-    s = s.replace(/<[^>]*?((?=<)|>|$)/g, (m) => (m.endsWith('>') ? m : `&lt;${m.slice(1)}`));
-    s = stripTags(stripScriptStyle(s));
-  }
-  return removeOctets(s);
 }
 
 /** A finite double in fixed notation with `digits` decimals, also past 1e21 where toFixed() turns exponential. */

@@ -1,6 +1,7 @@
 import type { ZoneMethodRec, ZoneRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 import { nextId } from '../data/tables.js';
+import { sanitizeTextField } from '../runtime/formatting.js';
 import { absint } from '../runtime/numbers.js';
 import { findMethod } from './methods.js';
 
@@ -15,15 +16,6 @@ export const REST_OF_WORLD = 'Locations not covered by your other zones';
  * (journalled and snapshotted with the other options).
  */
 export const ZONE_0_METHODS_OPTION = '_x_sandbox_shipping_zone_0_methods';
-
-/** sanitize_text_field() (wc_clean()): no tags, no octets, whitespace runs as one space, trimmed. */
-export function sanitizeText(value: string): string {
-  return value
-    .replace(/<[^>]*>?/g, '')
-    .replace(/%[a-f0-9]{2}/gi, '')
-    .replace(/[\r\n\t ]+/g, ' ')
-    .trim();
-}
 
 function zone0Option(store: Store) {
   for (const o of store.state.options.values()) if (o.name === ZONE_0_METHODS_OPTION) return o;
@@ -73,7 +65,7 @@ function saveZone(store: Store, zone: ZoneRec): ZoneRec {
 export function createZone(store: Store, p: Record<string, unknown>): ZoneRec {
   const zone: ZoneRec = {
     id: nextId(store.state, 'zone'),
-    name: typeof p.name === 'string' ? sanitizeText(p.name) : '',
+    name: typeof p.name === 'string' ? sanitizeTextField(p.name) : '',
     order: p.order === undefined || p.order === null ? 0 : absint(p.order),
     locations: [],
     methods: [],
@@ -85,7 +77,7 @@ export function updateZone(store: Store, existing: ZoneRec, p: Record<string, un
   const zone = { ...existing };
   let changed = false;
   if (p.name !== undefined && p.name !== null) {
-    zone.name = sanitizeText(String(p.name));
+    zone.name = sanitizeTextField(String(p.name));
     changed = true;
   }
   if (p.order !== undefined && p.order !== null) {
@@ -114,10 +106,10 @@ export function replaceLocations(store: Store, zone: ZoneRec, raw: unknown[]): Z
     const r = item as Record<string, unknown>;
     const code = typeof r.code === 'string' || typeof r.code === 'number' ? String(r.code) : '';
     if (code === '' || code === '0') continue;
-    const type = typeof r.type === 'string' && r.type !== '' ? sanitizeText(r.type) : 'country';
+    const type = typeof r.type === 'string' && r.type !== '' ? sanitizeTextField(r.type) : 'country';
     if (!(LOCATION_TYPES as readonly string[]).includes(type)) continue;
-    let clean = sanitizeText(code);
-    if (type === 'postcode') clean = sanitizeText(clean.replace(/\u2026/g, '...').toUpperCase());
+    let clean = sanitizeTextField(code);
+    if (type === 'postcode') clean = sanitizeTextField(clean.replace(/\u2026/g, '...').toUpperCase());
     locations.push({ code: clean, type });
   }
   return saveZone(store, { ...zone, locations });

@@ -6,7 +6,7 @@ import type { Store } from '../data/store.js';
 import { ADMIN_USER_ID, nextId } from '../data/tables.js';
 import { blankOrder, writeOrder } from '../orders/orders.js';
 import { blankCoupon } from '../pricing/coupons.js';
-import { seededRandom, slugify } from '../runtime/formatting.js';
+import { slugify } from '../runtime/formatting.js';
 
 const BASE = Date.UTC(2024, 0, 15, 9, 0, 0);
 const HOUR = 3_600_000;
@@ -277,4 +277,16 @@ export function seedDemo(store: Store): void {
   for (const p of state.products.values()) p.modified = p.created;
   for (const v of state.variations.values()) v.modified = v.created;
   void ADMIN_USER_ID;
+}
+
+/** Deterministic PRNG (mulberry32) for the demo seed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import {
   type Store,
   WC_VERSION,
@@ -7,7 +7,6 @@ import {
   type WebhookResource,
   WP_VERSION,
 } from '../data/store.js';
-import { randomHex } from '../runtime/formatting.js';
 import { phpJsonEncode } from '../runtime/json.js';
 
 const DELIVERY_TIMEOUT_MS = 60_000;
@@ -106,7 +105,7 @@ export class WebhookDeliverer implements WebhookOutbox {
         'X-WC-Webhook-Event': event,
         'X-WC-Webhook-Signature': signature,
         'X-WC-Webhook-ID': String(hook.id),
-        'X-WC-Webhook-Delivery-ID': randomHex(16),
+        'X-WC-Webhook-Delivery-ID': randomBytes(16).toString('hex'),
       };
       let ok = false;
       try {

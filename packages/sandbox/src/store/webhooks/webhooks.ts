@@ -1,8 +1,8 @@
+import { randomAlnum } from '../data/keys.js';
 import type { WebhookRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 import { nextId } from '../data/tables.js';
 import { RestError } from '../runtime/errors.js';
-import { randomAlnum } from '../runtime/formatting.js';
 
 export const WEBHOOK_STATUSES = ['active', 'paused', 'disabled'];
 
