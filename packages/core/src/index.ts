@@ -116,11 +116,11 @@ export {
   pageNumberStrategy,
 } from './pagination.js';
 export {
-  type Clock,
   type Duration,
   isRateLimiter,
   MemoryRateLimiter,
   parseDuration,
+  type RateLimitClock,
   type RateLimiter,
   type RateLimitOptions,
   type ReleaseSlot,

@@ -52,9 +52,9 @@
  */
 import {
   abortError,
-  type Clock,
   enqueueWaiter,
   queueFullError,
+  type RateLimitClock,
   type RateLimitOptions,
   type ReleaseSlot,
   type ResolvedRateLimitOptions,
@@ -66,13 +66,13 @@ import {
 } from './internal/limiter.js';
 
 export {
-  type Clock,
   DEFAULT_INFLIGHT_LEASE_MS,
   DEFAULT_MAX_QUEUE,
   DEFAULT_MAX_WAIT_MS,
   DEFAULT_SAFETY_MARGIN_MS,
   type Duration,
   parseDuration,
+  type RateLimitClock,
   type RateLimitOptions,
   type ReleaseSlot,
 } from './internal/limiter.js';
@@ -104,7 +104,7 @@ const MAX_TIMER_MS = 2_147_483_647;
 /** Sliding-window log over completion times, for one process (see the module comment). */
 export class MemoryRateLimiter implements RateLimiter {
   readonly #options: ResolvedRateLimitOptions;
-  readonly #clock: Clock;
+  readonly #clock: RateLimitClock;
   /** Completion times, ascending; only the last `limit` can ever block, older ones are dropped. */
   readonly #completed: number[] = [];
   /** Lease expiry per in-flight grant. Monotonic clock and a fixed lease: insertion order is expiry order. */
@@ -116,7 +116,7 @@ export class MemoryRateLimiter implements RateLimiter {
   #timer: { at: number; cancel: AbortController } | undefined;
   #closed = false;
 
-  constructor(options: RateLimitOptions, clock: Clock = systemClock) {
+  constructor(options: RateLimitOptions, clock: RateLimitClock = systemClock) {
     this.#options = resolveRateLimitOptions(options);
     this.#clock = clock;
   }

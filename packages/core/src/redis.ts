@@ -77,8 +77,8 @@ import {
 } from './internal/redis-store.js';
 import type { Logger } from './log.js';
 import {
-  type Clock,
   MemoryRateLimiter,
+  type RateLimitClock,
   type RateLimiter,
   type RateLimitOptions,
   type ReleaseSlot,
@@ -102,7 +102,7 @@ export interface RedisRateLimiterOptions extends RateLimitOptions {
   /** Upper bound of the random delay added to every wait. Default 10 ms. */
   jitterMs?: number;
   /** For `sleep` between attempts and local deadlines; the window itself runs on the Redis clock. */
-  clock?: Clock;
+  clock?: RateLimitClock;
   /**
    * When Redis fails: `'fail-closed'` (default) rejects `acquire()` with RateLimitStoreError;
    * `'fail-open'` paces this process alone, with the same options, until Redis answers again.
@@ -130,7 +130,7 @@ export class RedisRateLimiter implements RateLimiter {
   readonly #options: ResolvedRateLimitOptions;
   readonly #jitterMs: number;
   readonly #storeTimeoutMs: number;
-  readonly #clock: Clock;
+  readonly #clock: RateLimitClock;
   readonly #logger: Pick<Logger, 'warn' | 'info'> | undefined;
   /** Paces this process while Redis is down; only with `onStoreError: 'fail-open'`. */
   readonly #fallback: MemoryRateLimiter | undefined;

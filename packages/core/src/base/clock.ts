@@ -1,4 +1,8 @@
-/** Time as a socket's timers see it; injected so unit tests drive every timer by hand. */
+/**
+ * Time as the SDK's timers see it (sockets, the realtime client, the streaming transcriber), the one `Clock`;
+ * injected so unit tests drive every timer by hand. A rate limiter takes `RateLimitClock`: this `now` and an
+ * abortable sleep, since it only ever waits for its next slot.
+ */
 export interface Clock {
   now(): number;
   setTimeout(callback: () => void, ms: number): unknown;

@@ -6,6 +6,7 @@
  * the rest, so the in-memory and the Redis limiter cannot drift apart in how they validate, queue and
  * fail. The algorithm itself, and why it is strict, is described in `rate-limit.ts`.
  */
+import type { Clock } from '../base/clock.js';
 import { AbortError, RateLimitQueueError } from '../errors.js';
 import { whenAborted } from './abort-fanout.js';
 
@@ -68,7 +69,11 @@ export interface RateLimitOptions {
  */
 export type ReleaseSlot = () => void;
 
-export interface Clock {
+/**
+ * Time as a rate limiter takes it: the SDK's `Clock`'s `now`, and an abortable sleep in place of its
+ * timers (a limiter only ever waits for its next slot).
+ */
+export interface RateLimitClock extends Pick<Clock, 'now'> {
   /** Epoch milliseconds. */
   now(): number;
   /** Resolves after `ms`; rejects (with AbortError) when `signal` aborts first. */
@@ -148,7 +153,7 @@ function monotonicEpochMs(): number {
 }
 
 /** The real clock: monotonic epoch ms and `setTimeout`. Stateless, so one shared object is fine. */
-export const systemClock: Clock = Object.freeze({
+export const systemClock: RateLimitClock = Object.freeze({
   now: monotonicEpochMs,
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
     return new Promise<void>((resolve, reject) => {

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Cluster, Redis } from 'ioredis';
-import type { Clock } from '../rate-limit.js';
+import type { RateLimitClock } from '../rate-limit.js';
 
 // KEYS[1] log (ZSET: member per completed grant, score = completion ms on the Redis clock)
 // KEYS[2] inflight (ZSET: member per grant not released yet, score = lease expiry ms), KEYS[3] pause
@@ -106,7 +106,12 @@ export async function runScript(
  * `work`, or a rejection once `ms` have passed on `clock`; `late` then receives what `work` resolves
  * with after all.
  */
-export function within<T>(clock: Clock, ms: number, work: Promise<T>, late?: (value: T) => void): Promise<T> {
+export function within<T>(
+  clock: RateLimitClock,
+  ms: number,
+  work: Promise<T>,
+  late?: (value: T) => void,
+): Promise<T> {
   const cancel = new AbortController();
   return new Promise<T>((resolve, reject) => {
     clock.sleep(ms, cancel.signal).then(

@@ -1,6 +1,6 @@
 /** For the limiter unit tests: time that moves only when a test says so, and acquire() calls observed on it. */
 import { AbortError } from '../../src/errors.js';
-import type { Clock, RateLimiter, ReleaseSlot } from '../../src/rate-limit.js';
+import type { RateLimitClock as Clock, RateLimiter, ReleaseSlot } from '../../src/rate-limit.js';
 
 /** A clock that only moves when told to; `sleep` resolves as `advance` passes its due time. */
 export class FakeClock implements Clock {
