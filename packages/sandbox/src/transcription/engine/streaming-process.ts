@@ -1,6 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { lastLines } from './process.js';
-import type { RecognizerUpdate, StreamingRecognizer } from './streaming.js';
 import {
   audioFrames,
   END_FRAME,
@@ -11,6 +10,7 @@ import {
   toStreamWords,
 } from './streaming-messages.js';
 import { PROGRAM } from './streaming-program.js';
+import type { RecognizerUpdate, StreamingRecognizer } from './streaming-recognizer.js';
 import { EngineError } from './types.js';
 
 export interface RecognizerProcessOptions {
