@@ -15,7 +15,7 @@ const store = new StoreClient({ url: 'https://shop.example.com', consumerKey: 'c
 describe('resource surface', () => {
   it('declares every public method on the resource class itself, none only inherited', () => {
     const surface = {
-      products: [store.products, ['create', 'get', 'update', 'delete', 'list', 'batch']],
+      products: [store.products, ['create', 'get', 'update', 'delete', 'list', 'batch', 'sync']],
       'products.variations': [
         store.products.variations,
         ['create', 'get', 'update', 'delete', 'list', 'batch'],
@@ -25,10 +25,10 @@ describe('resource surface', () => {
         ['create', 'get', 'update', 'delete', 'list', 'batch'],
       ],
       'products.tags': [store.products.tags, ['create', 'get', 'update', 'delete', 'list', 'batch']],
-      orders: [store.orders, ['create', 'get', 'update', 'delete', 'list', 'batch']],
+      orders: [store.orders, ['create', 'get', 'update', 'delete', 'list', 'batch', 'sync']],
       'orders.notes': [store.orders.notes, ['create', 'get', 'delete', 'list']],
       'orders.refunds': [store.orders.refunds, ['create', 'createManual', 'get', 'delete', 'list']],
-      customers: [store.customers, ['create', 'get', 'update', 'delete', 'list', 'batch']],
+      customers: [store.customers, ['create', 'get', 'update', 'delete', 'list', 'batch', 'sync']],
       webhooks: [store.webhooks, ['create', 'get', 'update', 'delete', 'list', 'batch']],
     } as const;
     for (const [name, [resource, methods]] of Object.entries(surface)) {
