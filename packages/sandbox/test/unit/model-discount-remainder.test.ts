@@ -1,5 +1,5 @@
 /**
- * apply_coupon_remainder() taken a run of units at a time (src/store/model/discount-remainder.ts) against the
+ * apply_coupon_remainder() taken a run of units at a time (src/store/pricing/discount-remainder.ts) against the
  * cent-at-a-time loop WooCommerce runs (WC_Discounts, includes/class-wc-discounts.php), on small quantities.
  */
 import fc from 'fast-check';

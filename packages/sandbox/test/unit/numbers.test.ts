@@ -1,4 +1,4 @@
-/** PHP's number semantics as src/store/numbers.ts mirrors them (php-src, WordPress, WooCommerce sources). */
+/** PHP's number semantics as src/store/runtime/numbers.ts mirrors them (php-src, WordPress, WooCommerce sources). */
 import { describe, expect, it } from 'vitest';
 import {
   absint,

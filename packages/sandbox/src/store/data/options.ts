@@ -5,7 +5,7 @@ import { nextId } from './tables.js';
 
 /**
  * The defaults of a fresh install, for the options the emulator reads outside the settings API (whose own
- * defaults live with their definitions, model/settings-*.ts). Values are what get_option() returns: strings.
+ * defaults live with their definitions, settings/*.ts). Values are what get_option() returns: strings.
  */
 const DEFAULTS: Record<string, string> = {
   woocommerce_default_country: 'US:CA',

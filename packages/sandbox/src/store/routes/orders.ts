@@ -10,9 +10,8 @@ import { validateParams } from '../rest/params.js';
 import { type Ctx, idParam, type Result, type Router, requireCap } from '../rest/router.js';
 import { RestError } from '../runtime/errors.js';
 import { checkFormattingMemory, responseDecimals } from '../runtime/numbers.js';
-import { orderArgs } from './empty-args.js';
 import { FORCE } from './params/common.js';
-import { DP_SPECS, ORDER_LIST_SPECS, ORDER_SPECS } from './params/orders.js';
+import { DP_SPECS, ORDER_LIST_SPECS, ORDER_SPECS, orderArgs } from './params/orders.js';
 
 function invalidId(status: number): RestError {
   return new RestError(status, 'woocommerce_rest_shop_order_invalid_id', 'Invalid ID.');

@@ -12,9 +12,9 @@ import { validateParams } from '../rest/params.js';
 import { type Ctx, idParam, type Result, type Router, requireCap } from '../rest/router.js';
 import { RestError } from '../runtime/errors.js';
 import { toNumber } from '../runtime/values.js';
-import { productArgs } from './empty-args.js';
 import { FORCE, VIEW } from './params/common.js';
 import { PRODUCT_LIST_SPECS, PRODUCT_SPECS } from './params/products.js';
+import { productArgs } from './params/sellable.js';
 
 function invalidId(status: number): RestError {
   return new RestError(status, 'woocommerce_rest_product_invalid_id', 'Invalid ID.');

@@ -19,9 +19,8 @@ import { filterIncludeExclude, pagedResult, searchMatch, sortByParams } from '..
 import { validateParams } from '../rest/params.js';
 import { type Ctx, EDITABLE, idParam, type Result, type Router, requireCap } from '../rest/router.js';
 import { RestError } from '../runtime/errors.js';
-import { termArgs } from './empty-args.js';
 import { FORCE, VIEW } from './params/common.js';
-import { TERM_LIST_SPECS, termSpecs } from './params/terms.js';
+import { TERM_LIST_SPECS, termArgs, termSpecs } from './params/terms.js';
 
 function notFound(): RestError {
   return new RestError(404, 'woocommerce_rest_term_invalid', 'Resource does not exist.');

@@ -9,8 +9,8 @@ import { validateParams } from '../rest/params.js';
 import { type Ctx, idParam, type Result, type Router, requireCap } from '../rest/router.js';
 import { RestError } from '../runtime/errors.js';
 import { toNumber } from '../runtime/values.js';
-import { variationArgs } from './empty-args.js';
 import { FORCE, VIEW } from './params/common.js';
+import { variationArgs } from './params/sellable.js';
 import { VARIATION_LIST_SPECS, VARIATION_SPECS } from './params/variations.js';
 
 function parentFor(ctx: Ctx): ProductRec | undefined {

@@ -6,9 +6,8 @@ import { validateParams } from '../rest/params.js';
 import { type Ctx, idParam, type Result, type Router, requireCap } from '../rest/router.js';
 import { RestError } from '../runtime/errors.js';
 import { createWebhook, deleteWebhook, updateWebhook } from '../webhooks/webhooks.js';
-import { webhookArgs } from './empty-args.js';
 import { FORCE, VIEW } from './params/common.js';
-import { WEBHOOK_CREATE_SPECS, WEBHOOK_LIST_SPECS, WEBHOOK_SPECS } from './params/webhooks.js';
+import { WEBHOOK_CREATE_SPECS, WEBHOOK_LIST_SPECS, WEBHOOK_SPECS, webhookArgs } from './params/webhooks.js';
 
 function notFound(status: number): RestError {
   return new RestError(status, 'woocommerce_rest_shop_webhook_invalid_id', 'Invalid ID.');

@@ -78,3 +78,14 @@ export const ORDER_LIST_SPECS: Specs = {
 
 /** GET of one order declares only `context`; its `dp` is taken unvalidated (responseDecimals()). */
 export const DP_SPECS: Specs = { context: CONTEXT };
+
+/**
+ * WC_REST_Orders_Controller::save_object() sets the status only `if ( ! empty( $request['status'] ) )`, so an
+ * empty one leaves it (a new order stays pending); WC_Order::set_currency() takes an empty currency as the
+ * store's.
+ */
+export function orderArgs(p: Record<string, unknown>, storeCurrency: string): Record<string, unknown> {
+  if (p.status === '') delete p.status;
+  if (p.currency === '') p.currency = storeCurrency;
+  return p;
+}

@@ -41,7 +41,7 @@ export const PRODUCT_SPECS: Specs = {
   default_attributes: { type: 'array', items: { type: 'object' } },
   grouped_products: { type: 'array', items: { type: 'integer' } },
   // Schema type 'date-time', which WC_REST_Controller::adjust_wp_5_5_datatype_compatibility() turns into
-  // ['null', 'string'] with no format: any string passes and rest_parse_date() decides (model/post.ts).
+  // ['null', 'string'] with no format: any string passes and rest_parse_date() decides (catalog/post.ts).
   date_created: { type: 'string', nullable: 'first' },
   date_created_gmt: { type: 'string', nullable: 'first' },
 };

@@ -18,7 +18,7 @@ export const REVIEW_SPECS: Specs = {
 /**
  * register_routes() array_merge()s these four over the schema args on create, replacing them whole: the create
  * route's `reviewer_email` has no `format`, so a malformed email is not refused there (sanitize_email() on
- * insert empties it; see model/reviews.ts).
+ * insert empties it; see catalog/reviews.ts).
  */
 export const REVIEW_CREATE_SPECS: Specs = {
   ...REVIEW_SPECS,

@@ -36,3 +36,9 @@ export const TERM_LIST_SPECS: Specs = {
   product: { type: 'integer', nullable: true },
   slug: { type: 'string' },
 };
+
+/** WC_REST_Product_Categories_Controller::update_term_meta_fields(): display '' is stored, and read as 'default'. */
+export function termArgs(p: Record<string, unknown>): Record<string, unknown> {
+  if (p.display === '') p.display = 'default';
+  return p;
+}
