@@ -186,7 +186,12 @@ export class SyncRun<T> implements AsyncIterable<T> {
 
   async *#walk(): AsyncGenerator<Page> {
     if (this.#started)
-      throw new Error('A sync runs once: start another with sync({ checkpoint: run.checkpoint }).');
+      throw new ValidationError('sync run', [
+        {
+          path: '',
+          message: 'a run is iterated once: start another with sync({ checkpoint: run.checkpoint })',
+        },
+      ]);
     this.#started = true;
     const first = await this.#start();
     this.#current = () => first;

@@ -95,6 +95,8 @@ describe('orders.sync', () => {
     const saved = JSON.parse(JSON.stringify(run.checkpoint)) as SyncCheckpoint;
     const tail = (await toArray(store.orders.sync({ checkpoint: saved, per_page: 11 }))).map((o) => o.id);
     expect([...head, ...tail]).toEqual(all);
+    // A run is walked once; its checkpoint starts the next one.
+    await expect(toArray(run)).rejects.toThrow(ValidationError);
   });
 
   it('continues from the checkpoint it kept: nothing when nothing changed, then only what changed', async () => {
