@@ -155,6 +155,7 @@ export class SyncRun<T> implements AsyncIterable<T> {
   #current: (() => SyncCheckpoint) | undefined;
   #started = false;
 
+  /** @internal Made by `sync()`. */
   constructor(
     start: () => Promise<SyncCheckpoint>,
     pages: (cp: SyncCheckpoint) => AsyncGenerator<Page>,
