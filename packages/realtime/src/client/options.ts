@@ -67,7 +67,7 @@ export interface RealtimeClientOptions<C extends Contract | undefined = Contract
 /**
  * The defaults, which also give each option's type: `*Port` options are integers 1..65535, the other numbers
  * (ms, a count) finite and >= 0. Checked at construction, so `wsPort: 'abc'` fails there, naming the option,
- * not at connect as "Invalid URL". Kept small and free of @x/core: it is in every browser bundle.
+ * not at connect as "Invalid URL". Kept small (no schema library): it is in every browser bundle.
  */
 const DEFAULTS = {
   cluster: '',
