@@ -6,9 +6,10 @@
  * server under test must run in another process, so its CPU is not counted. Figures are medians of the
  * rounds; the spread says how far to trust them on a shared machine.
  *
- * Like `fuzz.shared.ts`, it imports no package: each bench brings its own clients and servers.
+ * Like `fuzz.shared.ts`, it imports no package: each bench brings its own clients and servers. Knobs,
+ * medians, the machine line and the results file are in `bench.tools.ts`.
  */
-import { cpus, loadavg } from 'node:os';
+import { drive, median } from './bench.tools.js';
 
 export type CallRole = 'x-sdk' | 'official' | 'floor';
 
@@ -53,23 +54,6 @@ export interface CallRow {
   cpuVsOfficial: number;
   wallVsOfficial: number;
   samples: Array<{ cpuUsPerCall: number; wallUsPerCall: number }>;
-}
-
-async function drive(call: () => Promise<unknown>, n: number, concurrency: number): Promise<void> {
-  let started = 0;
-  const worker = async () => {
-    while (started < n) {
-      started++;
-      await call();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(n, concurrency) }, worker));
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /**
@@ -185,9 +169,4 @@ export function callVerdicts(rows: CallRow[]): string[] {
         `${row.cpuVsOfficial <= 1 ? 'PASS' : 'FAIL'}: ${row.group} (${row.mode}) ${row.label} costs ` +
         `${ratio(row.cpuVsOfficial)} the official SDK's CPU per call (goal <= 1.00x), ${ratio(row.wallVsOfficial)} its wall time.`,
     );
-}
-
-/** The header line: Node, CPUs and the load average, which a shared machine needs next to any figure. */
-export function machineLine(loadAtStart: readonly number[]): string {
-  return `Node ${process.version}, ${cpus().length} CPUs, load ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} at start, ${loadavg()[0]!.toFixed(2)} now`;
 }

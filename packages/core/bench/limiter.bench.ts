@@ -17,12 +17,12 @@
  */
 
 import { cpus, loadavg } from 'node:os';
+import { intEnv, median } from '../../../bench.tools.js';
 import type { RateLimitOptions } from '../src/rate-limit.js';
 import type { WorkerRequest } from '../test/fixtures/limiter-worker.js';
 import { maxInWindow, startArrivalServer } from '../test/helpers/arrival-server.js';
 import { type LimiterWorker, startWorker, stopWorker } from '../test/helpers/rate-limit-workers.js';
 import { type RedisServer, startRedisServer } from '../test/helpers/redis-server.js';
-import { intEnv, median } from './shared.js';
 
 const ROUNDS = intEnv('BENCH_ROUNDS', 3);
 const LIMIT = 20;

@@ -15,7 +15,7 @@ import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Pool, request as undiciRequest } from 'undici';
-import { drive, intEnv, median } from './shared.js';
+import { drive, intEnv, median } from '../../../bench.tools.js';
 
 const N = intEnv('BENCH_N', 2_000);
 const ROUNDS = intEnv('BENCH_ROUNDS', 3);

@@ -26,8 +26,8 @@ import { fileURLToPath } from 'node:url';
 import ky from 'ky';
 import { request as undiciRequest } from 'undici';
 import * as z from 'zod/mini';
+import { drive, intEnv, median, writeResults } from '../../../bench.tools.js';
 import { BaseClient, bearerAuth } from '../src/index.js';
-import { drive, intEnv, median, writeResults } from './shared.js';
 
 const N = intEnv('BENCH_N', 2_000);
 const ROUNDS = intEnv('BENCH_ROUNDS', 3);
@@ -312,7 +312,7 @@ async function main(): Promise<void> {
     .join('\n');
   console.log(`\nGoals (issue 21), core + schema on the default path:\n${verdict}\n${note}`);
 
-  const out = writeResults('results.json', loadAtStart, {
+  const out = writeResults(new URL('./results.json', import.meta.url), loadAtStart, {
     config: { n: N, rounds: ROUNDS, concurrency: CONCURRENCY, warmup: WARMUP, bodyBytes: bytes },
     target: {
       maxCpuRatioVsUndici: TARGET_RATIO_VS_UNDICI,

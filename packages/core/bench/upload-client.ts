@@ -2,13 +2,13 @@ import { once } from 'node:events';
 import { request as httpRequest } from 'node:http';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { intEnv } from '../../../bench.tools.js';
 import { BaseClient, fileBody, streamBody } from '../src/index.js';
-import { intEnv } from './shared.js';
 
 export const MiB = 2 ** 20;
 export const CHUNK = 64 * 1024;
 const UPLOAD_MB = intEnv('BENCH_UPLOAD_MB', 1024);
-const _FILE_MB = intEnv('BENCH_FILE_MB', Math.min(256, UPLOAD_MB), { zero: true });
+const _FILE_MB = intEnv('BENCH_FILE_MB', Math.min(256, UPLOAD_MB), { min: 0 });
 const _TIMEOUT_S = intEnv('BENCH_UPLOAD_TIMEOUT_S', 120);
 const _ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 export const WARMUP_BYTES = 8 * MiB;

@@ -32,12 +32,12 @@ import { join, relative } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { intEnv, writeResults } from './shared.js';
+import { intEnv, writeResults } from '../../../bench.tools.js';
 
 const _MiB = 2 ** 20;
 const CHUNK = 64 * 1024;
 const UPLOAD_MB = intEnv('BENCH_UPLOAD_MB', 1024);
-const FILE_MB = intEnv('BENCH_FILE_MB', Math.min(256, UPLOAD_MB), { zero: true });
+const FILE_MB = intEnv('BENCH_FILE_MB', Math.min(256, UPLOAD_MB), { min: 0 });
 const TIMEOUT_S = intEnv('BENCH_UPLOAD_TIMEOUT_S', 120);
 const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 const WARMUP_BYTES = 8 * MiB;
@@ -274,7 +274,7 @@ async function main(): Promise<void> {
       : '';
   console.log(`\n${verdict}${note ? `\n${note}` : ''}${staleBuild ? `\n${staleBuild}` : ''}`);
 
-  const out = writeResults('results-upload.json', loadAtStart, {
+  const out = writeResults(new URL('./results-upload.json', import.meta.url), loadAtStart, {
     config: {
       uploadMB: UPLOAD_MB,
       fileMB: FILE_MB,

@@ -9,14 +9,14 @@
  *   pnpm --filter @x/core exec tsx bench/validation.bench.ts
  *   BENCH_ROUNDS=9 BENCH_ROUND_MS=500 pnpm --filter @x/core exec tsx bench/validation.bench.ts
  *
- * Writes bench/validation-results.json (not committed). Times are measured, not asserted.
+ * Writes bench/results-validation.json (git-ignored). Times are measured, not asserted.
  */
 import { loadavg } from 'node:os';
 import type * as z from 'zod/mini';
+import { intEnv, median, writeResults } from '../../../bench.tools.js';
 import { order } from '../../store/src/schemas/orders.js';
 import { transcript } from '../../transcription/src/schemas/transcripts.js';
 import { compileCheck } from '../src/compiled-check.js';
-import { intEnv, median, writeResults } from './shared.js';
 
 const ROUNDS = intEnv('BENCH_ROUNDS', 5);
 const WARMUP_MS = intEnv('BENCH_WARMUP_MS', 500);
@@ -146,4 +146,6 @@ for (const row of rows)
   console.log(
     `${row.case.padEnd(44)}${String(row.bytes).padStart(9)}${row.zodUs.toFixed(1).padStart(10)}${row.generatedUs.toFixed(1).padStart(11)}${row.closuresUs.toFixed(1).padStart(10)}${`${(row.zodUs / row.generatedUs).toFixed(1)}x`.padStart(9)}`,
   );
-console.log(`(results written to ${writeResults('validation-results.json', load, { rows })})`);
+console.log(
+  `(results written to ${writeResults(new URL('./results-validation.json', import.meta.url), load, { rows })})`,
+);

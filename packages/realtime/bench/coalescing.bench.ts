@@ -25,19 +25,10 @@
  * Prints a table; writes bench/results-coalescing.json (not committed). A measurement: never fails the process.
  */
 import { loadavg } from 'node:os';
+import { fmt, intEnv, machineLine, median, tableLine, writeResults } from '../../../bench.tools.js';
 import type { SandboxCounts, SandboxReady } from './sandbox-child.js';
 import { sandboxPusher, sandboxServer } from './servers.js';
-import {
-  fmt,
-  intEnv,
-  machineLine,
-  median,
-  nowMs,
-  sleep,
-  startChild,
-  tableLine,
-  writeResults,
-} from './shared.js';
+import { nowMs, sleep, startChild } from './shared.js';
 import type { Collected } from './subscriber-child.js';
 
 const TRIGGERS = intEnv('BENCH_COALESCE_TRIGGERS', 1000);
@@ -220,7 +211,7 @@ async function main(): Promise<void> {
         'in order = the subscriber got the events in the order they were triggered.',
     );
 
-    const out = writeResults('results-coalescing.json', loadAtStart, {
+    const out = writeResults(new URL('./results-coalescing.json', import.meta.url), loadAtStart, {
       settings: { triggers: TRIGGERS, rounds: ROUNDS },
       summary,
       rounds: results,

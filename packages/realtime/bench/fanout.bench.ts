@@ -23,22 +23,19 @@
 import { loadavg } from 'node:os';
 import { REALTIME_DEV_APP } from '@x/sandbox';
 import WebSocket from 'ws';
-import type { SandboxCounts, SandboxMemory, SandboxReady } from './sandbox-child.js';
-import { sandboxServer } from './servers.js';
 import {
   fmt,
   intEnv,
   MiB,
   machineLine,
   median,
-  nowMs,
   percentile,
-  sleep,
-  startChild,
   tableLine,
-  waitUntil,
   writeResults,
-} from './shared.js';
+} from '../../../bench.tools.js';
+import type { SandboxCounts, SandboxMemory, SandboxReady } from './sandbox-child.js';
+import { sandboxServer } from './servers.js';
+import { nowMs, sleep, startChild, waitUntil } from './shared.js';
 
 const SOCKETS = intEnv('BENCH_SOCKETS', 1000);
 const ROUNDS = intEnv('BENCH_FANOUT_ROUNDS', 20);
@@ -190,7 +187,7 @@ async function main(): Promise<void> {
     );
     console.log(tableLine(mw, ['maxRSS (getrusage)', `${fmt(memory.maxRss / MiB, 1)} MiB`]));
 
-    const out = writeResults('results-fanout.json', loadAtStart, {
+    const out = writeResults(new URL('./results-fanout.json', import.meta.url), loadAtStart, {
       settings: { sockets: SOCKETS, rounds: ROUNDS, gapMs: GAP_MS },
       connectMs,
       openConnections: open,

@@ -33,21 +33,11 @@ import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fmt, intEnv, machineLine, percentile, tableLine, writeResults } from '../../../bench.tools.js';
 import type { BatchEvent, RealtimeServer } from '../src/server.js';
 import type { SandboxCounts, SandboxReady } from './sandbox-child.js';
 import { sandboxServer } from './servers.js';
-import {
-  type Child,
-  fmt,
-  intEnv,
-  machineLine,
-  nowMs,
-  percentile,
-  sleep,
-  startChild,
-  tableLine,
-  writeResults,
-} from './shared.js';
+import { type Child, nowMs, sleep, startChild } from './shared.js';
 import type { Collected, SubscriberKind } from './subscriber-child.js';
 
 const TRIGGERS = intEnv('BENCH_TRIGGERS', 2000);
@@ -297,7 +287,7 @@ async function main(): Promise<void> {
         '  backlog = received / (last receive − release of a subscriber blocked while the burst was published).',
     );
 
-    const out = writeResults('results-latency.json', loadAtStart, {
+    const out = writeResults(new URL('./results-latency.json', import.meta.url), loadAtStart, {
       settings: {
         triggers: TRIGGERS,
         intervalMs: INTERVAL_MS,

@@ -6,9 +6,10 @@
  *
  * Env: BENCH_PROFILE_TRIGGERS (default 3000), BENCH_THROUGHPUT_WAVE (default 500). Prints CPU per trigger.
  */
+import { intEnv } from '../../../bench.tools.js';
 import type { SandboxReady } from './sandbox-child.js';
 import { sandboxServer } from './servers.js';
-import { intEnv, startChild } from './shared.js';
+import { startChild } from './shared.js';
 
 const TRIGGERS = intEnv('BENCH_PROFILE_TRIGGERS', 3000);
 const WAVE = intEnv('BENCH_THROUGHPUT_WAVE', 500);

@@ -29,9 +29,10 @@
  */
 import { loadavg } from 'node:os';
 import { type CallGroup, callTable, callVerdicts, compareCalls } from '../../../bench.shared.js';
+import { fmt, intEnv, machineLine, median, tableLine, writeResults } from '../../../bench.tools.js';
 import type { SandboxCounts, SandboxReady } from './sandbox-child.js';
 import { sandboxFetchTrigger, sandboxPusher, sandboxServer } from './servers.js';
-import { fmt, intEnv, machineLine, median, nowMs, startChild, tableLine, writeResults } from './shared.js';
+import { nowMs, startChild } from './shared.js';
 
 const TRIGGERS = intEnv('BENCH_THROUGHPUT_TRIGGERS', 5000);
 const WAVE = intEnv('BENCH_THROUGHPUT_WAVE', 500);
@@ -208,7 +209,7 @@ async function main(): Promise<void> {
       return row;
     });
     const calls = await perCall(rt);
-    const out = writeResults('results-server-throughput.json', loadAtStart, {
+    const out = writeResults(new URL('./results-server-throughput.json', import.meta.url), loadAtStart, {
       settings: { triggers: TRIGGERS, wave: WAVE, rounds: ROUNDS, callsN: CALLS_N, concurrency: CONCURRENCY },
       summary,
       rounds: results,

@@ -1,20 +1,10 @@
 /**
- * What the realtime benchmarks share: env knobs, percentiles, table lines, the results file with the
- * machine, a clock comparable across processes, and a small request/reply channel to child processes (the
- * sandbox and the subscribers each run in their own process, so none measures on another's event loop).
+ * What the realtime benchmarks share beyond the root `bench.tools.ts`: a clock comparable across processes,
+ * and a small request/reply channel to child processes (the sandbox and the subscribers each run in their
+ * own process, so none measures on another's event loop).
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-
-export const MiB = 2 ** 20;
-
-/** A positive integer from the environment, else the fallback. */
-export function intEnv(name: string, fallback: number): number {
-  const value = Number(process.env[name]);
-  return Number.isInteger(value) && value > 0 ? value : fallback;
-}
 
 /**
  * Milliseconds on the monotonic clock (`process.hrtime`, CLOCK_MONOTONIC on Linux): the same clock in every
@@ -22,46 +12,6 @@ export function intEnv(name: string, fallback: number): number {
  */
 export function nowMs(): number {
   return Number(process.hrtime.bigint()) / 1e6;
-}
-
-/** Nearest-rank percentile (p in 0..100) of unsorted values; NaN when empty. */
-export function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
-  return sorted[rank - 1]!;
-}
-
-export function median(values: readonly number[]): number {
-  return percentile(values, 50);
-}
-
-/** A number for a table cell: `digits` decimals, `n/a` for NaN. */
-export function fmt(value: number, digits = 2): string {
-  return Number.isFinite(value) ? value.toFixed(digits) : 'n/a';
-}
-
-/** One table line: the first column left-aligned, the others right-aligned, to the given widths. */
-export function tableLine(widths: readonly number[], cells: readonly string[]): string {
-  return cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('');
-}
-
-/** Node, CPUs and load, for the header line. */
-export function machineLine(loadAtStart: readonly number[]): string {
-  return `Node ${process.version}, ${cpus().length} CPUs, load ${loadAtStart.map((l) => l.toFixed(2)).join(' ')} at start`;
-}
-
-/** Writes `bench/<name>` (git-ignored) with the date, Node, CPUs and load around the figures. */
-export function writeResults(name: string, loadAtStart: number[], figures: Record<string, unknown>): string {
-  const out = fileURLToPath(new URL(`./${name}`, import.meta.url));
-  const machine = {
-    date: new Date().toISOString(),
-    node: process.version,
-    cpus: cpus().length,
-    loadavg: { atStart: loadAtStart, atEnd: loadavg() },
-  };
-  writeFileSync(out, `${JSON.stringify({ ...machine, ...figures }, null, 2)}\n`);
-  return out;
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

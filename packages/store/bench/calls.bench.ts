@@ -26,19 +26,17 @@
  * fails on a figure.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { callTable, callVerdicts, compareCalls, machineLine } from '../../../bench.shared.js';
+import { callTable, callVerdicts, compareCalls } from '../../../bench.shared.js';
+import { intEnv, machineLine, writeResults } from '../../../bench.tools.js';
 import { StoreClient } from '../src/index.js';
-import { intEnv } from './config.js';
 import { KEYS, newKey, officialClient, spawnSandbox } from './fixtures.js';
 
 const GET_N = intEnv('BENCH_GET_N', 1_000);
 const LIST_N = intEnv('BENCH_LIST_N', 200);
-const ROUNDS = Math.max(1, intEnv('BENCH_ROUNDS', 3));
-const CONCURRENCY = Math.max(1, intEnv('BENCH_CONCURRENCY', 16));
-const WARMUP = intEnv('BENCH_WARMUP', 100);
+const ROUNDS = intEnv('BENCH_ROUNDS', 3);
+const CONCURRENCY = intEnv('BENCH_CONCURRENCY', 16);
+const WARMUP = intEnv('BENCH_WARMUP', 100, { min: 0 });
 const PER_PAGE = 100;
 
 /** RFC 3986, as WooCommerce's PHP rawurlencode() reads it. */
@@ -180,23 +178,12 @@ async function main(): Promise<void> {
     console.log(callTable(rows));
     const verdicts = callVerdicts(rows);
     console.log(`\n${verdicts.join('\n')}`);
-    const out = fileURLToPath(new URL('./results-calls.json', import.meta.url));
-    writeFileSync(
-      out,
-      `${JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          node: process.version,
-          loadavg: { atStart: loadAtStart, atEnd: loadavg() },
-          settings: { getN: GET_N, listN: LIST_N, rounds: ROUNDS, concurrency: CONCURRENCY, warmup: WARMUP },
-          bodyBytes: { get: getBytes, list: listBytes },
-          verdicts,
-          rows,
-        },
-        null,
-        2,
-      )}\n`,
-    );
+    const out = writeResults(new URL('./results-calls.json', import.meta.url), loadAtStart, {
+      settings: { getN: GET_N, listN: LIST_N, rounds: ROUNDS, concurrency: CONCURRENCY, warmup: WARMUP },
+      bodyBytes: { get: getBytes, list: listBytes },
+      verdicts,
+      rows,
+    });
     console.log(`(results written to ${out}; load ${loadavg()[0]!.toFixed(2)} at end)`);
   } finally {
     await box.close();

@@ -1,13 +1,6 @@
 /** The bench's knobs, from the environment (see store.bench.ts for what each workload is). */
+import { intEnv } from '../../../bench.tools.js';
 import type { Limit } from './metrics.js';
-
-export function intEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be an integer >= 0`);
-  return value;
-}
 
 export const LIMIT: Limit = {
   limit: intEnv('BENCH_LIMIT', 100),
@@ -21,11 +14,11 @@ export const UPDATE_ORDERS = intEnv('BENCH_UPDATE_ORDERS', 1_000);
  * runs of the same code measured 0.12 to 0.33 s): each batch client runs this many rounds, alternating
  * which goes first, and the table shows the median round.
  */
-export const UPDATE_ROUNDS = Math.max(1, intEnv('BENCH_UPDATE_ROUNDS', 9));
+export const UPDATE_ROUNDS = intEnv('BENCH_UPDATE_ROUNDS', 9);
 /** Pages in flight for `@x/store`'s export; its limiter paces them. */
 export const CONCURRENCY = intEnv('BENCH_CONCURRENCY', 4);
 export const SAFETY_MARGIN_MS = process.env.BENCH_SAFETY_MARGIN_MS
-  ? intEnv('BENCH_SAFETY_MARGIN_MS', 50)
+  ? intEnv('BENCH_SAFETY_MARGIN_MS', 50, { min: 0 })
   : undefined;
 /** `BENCH_TASKS=export` runs only the export scenarios. */
 export const TASKS = (process.env.BENCH_TASKS ?? 'export,update').split(',');

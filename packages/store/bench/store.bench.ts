@@ -32,9 +32,10 @@
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { machineLine, median } from '../../../bench.tools.js';
 import {
   CONCURRENCY,
   EXPORT_ORDERS,
@@ -211,7 +212,7 @@ async function updateScenarios(): Promise<Outcome[]> {
       }
       expectAll('official PUT update', updated, UPDATE_ORDERS);
     });
-    return [median(storeRuns), put, median(officialRuns)];
+    return [medianRound(storeRuns), put, medianRound(officialRuns)];
   } finally {
     await box.close();
   }
@@ -221,12 +222,12 @@ async function updateScenarios(): Promise<Outcome[]> {
  * The round of median wall time, with the median CPU of the rounds (taken on its own: the two need not be
  * the same round) and the 429s and retries of all rounds (zero must mean zero in all).
  */
-function median(runs: Outcome[]): Outcome {
+function medianRound(runs: Outcome[]): Outcome {
   const sorted = [...runs].sort((a, b) => a.wallMs - b.wallMs);
   const middle = sorted[Math.floor((sorted.length - 1) / 2)]!;
   const seconds = runs.map((run) => (run.wallMs / 1000).toFixed(2)).join(' ');
   const cpus = runs.map((run) => Math.round(run.cpuMs)).join(' ');
-  const cpu = runs.map((run) => run.cpuMs).sort((a, b) => a - b)[Math.floor((runs.length - 1) / 2)]!;
+  const cpu = median(runs.map((run) => run.cpuMs));
   console.log(
     `  update ${middle.client}: rounds ${seconds} s, client CPU ${cpus} ms; median ${(middle.wallMs / 1000).toFixed(2)} s, ${Math.round(cpu)} ms`,
   );
@@ -328,9 +329,7 @@ function exportVerdict(outcomes: Outcome[]): void {
 
 function describeSetup(): string {
   return [
-    `@x/store bench: node ${process.version}, ${cpus().length} cores, load ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
+    `@x/store bench — ${machineLine(loadavg())}`,
     `limit ${LIMIT.limit} per ${LIMIT.intervalMs} ms per key (sandbox and client); client safety margin ${
       SAFETY_MARGIN_MS === undefined
         ? "@x/core's default (not exported; 50 ms before d0ddef2, 20 ms since)"

@@ -28,9 +28,9 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { type Engine, type EngineWord, startSandbox } from '@x/sandbox';
 import { AssemblyAI } from 'assemblyai';
-import { callTable, callVerdicts, compareCalls, machineLine } from '../../../bench.shared.js';
+import { callTable, callVerdicts, compareCalls } from '../../../bench.shared.js';
+import { intEnv, machineLine, writeResults } from '../../../bench.tools.js';
 import { TranscriptionClient } from '../src/index.js';
-import { intEnv, writeResults } from './shared.js';
 
 const GET_N = intEnv('BENCH_GET_N', 500);
 const WORDS = intEnv('BENCH_WORDS', 1_000);
@@ -192,7 +192,7 @@ async function main(): Promise<void> {
     console.log(callTable(rows));
     const verdicts = callVerdicts(rows);
     console.log(`\n${verdicts.join('\n')}`);
-    const out = writeResults('results-calls.json', loadAtStart, {
+    const out = writeResults(new URL('./results-calls.json', import.meta.url), loadAtStart, {
       settings: { getN: GET_N, words: WORDS, rounds: ROUNDS, concurrency: CONCURRENCY, warmup: WARMUP },
       bodyBytes: bytes,
       verdicts,

@@ -44,8 +44,8 @@ import { setMaxListeners } from 'node:events';
 import { cpus, loadavg } from 'node:os';
 import { startSandbox, synthesizeSpeech } from '@x/sandbox';
 import { AssemblyAI } from 'assemblyai';
+import { intEnv, machineLine, tableLine, writeResults } from '../../../bench.tools.js';
 import { TranscriptionClient } from '../src/index.js';
-import { intEnv, machineLine, tableLine, writeResults } from './shared.js';
 
 const JOBS = intEnv('BENCH_JOBS', 100);
 const WINDOW_MS = intEnv('BENCH_WINDOW_MS', 60_000);
@@ -296,7 +296,7 @@ async function main(): Promise<void> {
       ' accepted, counted once idle: a job whose client gave up may still have run.)',
   );
 
-  const out = writeResults('results-jobs.json', loadAtStart, {
+  const out = writeResults(new URL('./results-jobs.json', import.meta.url), loadAtStart, {
     config: {
       jobs: JOBS,
       windowMs: WINDOW_MS,

@@ -1,18 +1,11 @@
 /**
- * The arithmetic of streaming.bench.ts: percentiles, word alignment against what was said, each block's
+ * The arithmetic of streaming.bench.ts: word alignment against what was said, each block's
  * final turn and its latency from a session's log, and CPU time of this process and its children from /proc.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { normaliseWords } from '@x/sandbox';
 import { type Block, BYTES_PER_MS } from './streaming-audio.js';
 import type { SessionLog, SessionPlan } from './streaming-client.js';
-
-/** Nearest-rank percentile (p in 0..100) of unsorted values; NaN when empty. */
-export function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length))) - 1]!;
-}
 
 /** A number for a table cell: `digits` decimals, `n/a` for NaN. */
 export function fmt(value: number | undefined, digits = 0): string {

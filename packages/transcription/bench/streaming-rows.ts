@@ -2,9 +2,11 @@
  * The rows of streaming.bench.ts's tables, from the clients' logs: latency per client, the drop, and one
  * capacity step.
  */
+
+import { percentile } from '../../../bench.tools.js';
 import type { Block } from './streaming-audio.js';
 import type { ClientKind, ClientResult, SessionLog, SessionPlan } from './streaming-client.js';
-import { align, blockOutcomes, percentile } from './streaming-measure.js';
+import { align, blockOutcomes } from './streaming-measure.js';
 
 export const LABEL: Record<ClientKind, string> = { x: '@x/transcription', sdk: 'assemblyai SDK 4.41.5' };
 

@@ -41,7 +41,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox } from '@x/sandbox';
-import { machineLine, tableLine, writeResults } from './shared.js';
+import { machineLine, tableLine, writeResults } from '../../../bench.tools.js';
 import { buildScript, CHUNK_BYTES, CHUNK_MS } from './streaming-audio.js';
 import { type BundleSize, bundleSizes } from './streaming-bundle.js';
 import type { ClientKind, SessionPlan } from './streaming-client.js';
@@ -275,7 +275,7 @@ async function main(): Promise<void> {
     await box.close();
     await rm(dir, { recursive: true, force: true });
   }
-  const out = writeResults('results-streaming.json', loadAtStart, {
+  const out = writeResults(new URL('./results-streaming.json', import.meta.url), loadAtStart, {
     config: { pauseMs: PAUSE_MS, steps: STEPS, capacityBlocks: CAPACITY_BLOCKS, lagBoundMs: LAG_BOUND_MS },
     ...figures,
   });

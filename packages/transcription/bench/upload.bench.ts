@@ -31,7 +31,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { startSandbox } from '@x/sandbox';
-import { intEnv, MiB, machineLine, tableLine, writeResults } from './shared.js';
+import { intEnv, MiB, machineLine, tableLine, writeResults } from '../../../bench.tools.js';
 import type { ClientKey, UploadJob, UploadOutcome } from './upload-child.js';
 
 const UPLOAD_MB = intEnv('BENCH_UPLOAD_MB', 1024);
@@ -214,7 +214,7 @@ async function main(): Promise<void> {
       (UPLOAD_MB < 1024 ? ' (Under 1024 MB: the goal is stated for 1 GB.)' : '');
   console.log(`\n${verdict}`);
 
-  const out = writeResults('results-upload.json', loadAtStart, {
+  const out = writeResults(new URL('./results-upload.json', import.meta.url), loadAtStart, {
     config: { uploadMB: UPLOAD_MB, warmupMB: WARMUP_MB, sampleMs: SAMPLE_MS },
     goal: { maxPeakRssGrowthMB: GOAL_MB, pass, worstGrowthMB: Number.isNaN(worst) ? null : worst },
     verdict,
