@@ -13,11 +13,12 @@ export interface Logger {
 /** One line at one level, as a function: what sockets and the realtime client log through. */
 export type Log = (level: Exclude<LogLevel, 'off'>, message: string, ...args: unknown[]) => void;
 
-/** The levels in rising order: a level's position ranks it (`off` last, above them all). */
-const LEVELS: readonly string[] = ['debug', 'info', 'warn', 'error', 'off'];
+const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, off: 100 };
 
-/** True when a line at `level` passes `threshold`; a threshold that is no level lets nothing through. */
+/**
+ * True when a line at `level` passes `threshold`. A threshold that is no level lets nothing through (a number
+ * compared with undefined is false), so a misspelt `logLevel` stays quiet rather than logging everything.
+ */
 export function logs(level: Exclude<LogLevel, 'off'>, threshold: LogLevel): boolean {
-  const rank = LEVELS.indexOf(threshold);
-  return rank >= 0 && LEVELS.indexOf(level) >= rank;
+  return RANK[level] >= RANK[threshold];
 }
