@@ -1,26 +1,5 @@
 import { isPlainObject } from '../runtime/values.js';
-import type { Sequences, StoreState } from './rows.js';
-
-/** The state's record collections, as the data file and the journal name them. */
-export const COLLECTIONS = [
-  'products',
-  'variations',
-  'orders',
-  'refunds',
-  'notes',
-  'customers',
-  'terms',
-  'webhooks',
-  'coupons',
-  'tax_rates',
-  'tax_classes',
-  'options',
-  'attributes',
-  'reviews',
-  'zones',
-] as const;
-
-export type Collection = (typeof COLLECTIONS)[number];
+import { COLLECTIONS, type Collection, type Sequences, type StoreState } from './tables.js';
 
 /**
  * One journal entry: the records a write left behind (a deleted one by id) and the id sequences after it.

@@ -1,4 +1,4 @@
-import type { Sequences, StoreState } from './rows.js';
+import type { Sequences, StoreState } from './tables.js';
 
 /**
  * Undo journal for one order write. Why a journal and not "validate first" or an up-front snapshot: the set of

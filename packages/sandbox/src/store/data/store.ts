@@ -1,9 +1,9 @@
 import type { Persister } from '../../kit/persistence.js';
 import type { RateLimit } from '../../kit/rate-windows.js';
-import { Changes, type Collection } from './changes.js';
+import { Changes } from './changes.js';
 import { type KeyRecord, randomAlnum, type StoreKey } from './keys.js';
-import type { StoreState } from './rows.js';
-import { createEmptyState, serializeState } from './tables.js';
+import type { StoreState } from './tables.js';
+import { type Collection, createEmptyState, serializeState } from './tables.js';
 
 /** The versions the emulated install reports (order `version`, webhook User-Agent, system status). */
 export const WC_VERSION = '10.3.5';

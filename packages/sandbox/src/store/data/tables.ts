@@ -1,7 +1,82 @@
 import { DataFileError } from '../../kit/persistence.js';
 import { isPlainObject } from '../runtime/values.js';
-import { COLLECTIONS } from './changes.js';
-import type { OrderRec, Sequences, StoreState, TaxClassRec } from './rows.js';
+import type { NoteRec, OrderRec, RefundRec } from './order-rows.js';
+import type {
+  AttributeRec,
+  CouponRec,
+  CustomerRec,
+  OptionRec,
+  ProductRec,
+  ReviewRec,
+  TaxClassRec,
+  TaxRateRec,
+  TermRec,
+  VariationRec,
+  WebhookRec,
+  ZoneRec,
+} from './rows.js';
+
+export interface Sequences {
+  post: number;
+  user: number;
+  term: number;
+  comment: number;
+  webhook: number;
+  meta: number;
+  item: number;
+  /** wp_options.option_id */
+  option: number;
+  /** woocommerce_attribute_taxonomies.attribute_id */
+  attribute: number;
+  /** woocommerce_tax_rates.tax_rate_id */
+  tax_rate: number;
+  /** wc_tax_rate_classes.tax_rate_class_id */
+  tax_class: number;
+  /** woocommerce_shipping_zones.zone_id */
+  zone: number;
+  /** woocommerce_shipping_zone_methods.instance_id */
+  zone_method: number;
+}
+
+export interface StoreState {
+  seq: Sequences;
+  products: Map<number, ProductRec>;
+  variations: Map<number, VariationRec>;
+  orders: Map<number, OrderRec>;
+  refunds: Map<number, RefundRec>;
+  notes: Map<number, NoteRec>;
+  customers: Map<number, CustomerRec>;
+  terms: Map<number, TermRec>;
+  webhooks: Map<number, WebhookRec>;
+  coupons: Map<number, CouponRec>;
+  tax_rates: Map<number, TaxRateRec>;
+  tax_classes: Map<number, TaxClassRec>;
+  options: Map<number, OptionRec>;
+  attributes: Map<number, AttributeRec>;
+  reviews: Map<number, ReviewRec>;
+  zones: Map<number, ZoneRec>;
+}
+
+/** The state's record collections, as the data file and the journal name them. */
+export const COLLECTIONS = [
+  'products',
+  'variations',
+  'orders',
+  'refunds',
+  'notes',
+  'customers',
+  'terms',
+  'webhooks',
+  'coupons',
+  'tax_rates',
+  'tax_classes',
+  'options',
+  'attributes',
+  'reviews',
+  'zones',
+] as const;
+
+export type Collection = (typeof COLLECTIONS)[number];
 
 /** The WordPress install's own rows: user 1 is the admin the API keys belong to; term 15 is "Uncategorized". */
 export const ADMIN_USER_ID = 1;

@@ -5,7 +5,8 @@
  */
 
 import type { WriteJournal } from '../data/journal.js';
-import type { CouponRec, OrderRec } from '../data/rows.js';
+import type { OrderRec } from '../data/order-rows.js';
+import type { CouponRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 import { findCouponByCode, formatCouponCode } from '../pricing/coupons.js';
 import { Discounts, usageLimitReached } from '../pricing/discounts.js';

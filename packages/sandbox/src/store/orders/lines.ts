@@ -1,15 +1,8 @@
 import { unitPrice, variationName } from '../catalog/prices.js';
 import { applyMeta } from '../data/meta.js';
 import { getOption } from '../data/options.js';
-import type {
-  FeeLine,
-  LineItem,
-  Meta,
-  OrderRec,
-  ProductRec,
-  ShippingLine,
-  VariationRec,
-} from '../data/rows.js';
+import type { FeeLine, LineItem, OrderRec, ShippingLine } from '../data/order-rows.js';
+import type { Meta, ProductRec, VariationRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 import { nextId } from '../data/tables.js';
 import { baseLocation, calcTax, findRates, sum, taxEnabled } from '../pricing/tax-math.js';

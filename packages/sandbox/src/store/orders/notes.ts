@@ -1,4 +1,4 @@
-import type { NoteRec, OrderRec } from '../data/rows.js';
+import type { NoteRec, OrderRec } from '../data/order-rows.js';
 import type { Store } from '../data/store.js';
 import { nextId } from '../data/tables.js';
 

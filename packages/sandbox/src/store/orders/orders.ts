@@ -3,7 +3,7 @@ import { applyAddress, blankAddress } from '../customers/addresses.js';
 import { WriteJournal } from '../data/journal.js';
 import { applyMeta } from '../data/meta.js';
 import { getOption, storeCurrency } from '../data/options.js';
-import type { OrderRec } from '../data/rows.js';
+import type { OrderRec } from '../data/order-rows.js';
 import type { Store } from '../data/store.js';
 import { WC_VERSION } from '../data/store.js';
 import { ADMIN_USER_ID, nextId } from '../data/tables.js';

@@ -1,7 +1,7 @@
 import { adjustStock } from '../catalog/stock.js';
 import { applyMeta } from '../data/meta.js';
 import { getOption } from '../data/options.js';
-import type { OrderRec, RefundOtherLine, RefundRec, TaxLine } from '../data/rows.js';
+import type { OrderRec, RefundOtherLine, RefundRec, TaxLine } from '../data/order-rows.js';
 import type { Store } from '../data/store.js';
 import { ADMIN_USER_ID, nextId } from '../data/tables.js';
 import { priceDecimals, rateFields, roundTaxTotal, sum } from '../pricing/tax-math.js';

@@ -1,6 +1,6 @@
 import { adjustStock } from '../catalog/stock.js';
 import type { WriteJournal } from '../data/journal.js';
-import type { OrderRec } from '../data/rows.js';
+import type { OrderRec } from '../data/order-rows.js';
 import type { Store } from '../data/store.js';
 
 /** WC_Order::needs_processing(): true unless every item is virtual and downloadable (an unknown product counts). */

@@ -6,7 +6,8 @@
  */
 
 import { getOption } from '../data/options.js';
-import type { CouponLine, CouponRec, ItemTaxes, LineItem, Meta, OrderRec, TaxLine } from '../data/rows.js';
+import type { CouponLine, ItemTaxes, LineItem, OrderRec, TaxLine } from '../data/order-rows.js';
+import type { CouponRec, Meta } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 import { nextId } from '../data/tables.js';
 import { blankCoupon, findCouponByCode } from '../pricing/coupons.js';

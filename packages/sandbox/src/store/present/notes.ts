@@ -1,4 +1,4 @@
-import type { NoteRec } from '../data/rows.js';
+import type { NoteRec } from '../data/order-rows.js';
 import type { Store } from '../data/store.js';
 import { wcDate } from '../runtime/values.js';
 

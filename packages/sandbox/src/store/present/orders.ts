@@ -1,5 +1,5 @@
 import { currencySymbol } from '../data/options.js';
-import type { CouponLine, ItemTaxes, OrderRec, TaxLine } from '../data/rows.js';
+import type { CouponLine, ItemTaxes, OrderRec, TaxLine } from '../data/order-rows.js';
 import type { Store } from '../data/store.js';
 import { needsProcessing } from '../orders/status.js';
 import { priceDecimals } from '../pricing/tax-math.js';

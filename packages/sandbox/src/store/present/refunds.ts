@@ -1,4 +1,4 @@
-import type { RefundRec } from '../data/rows.js';
+import type { RefundRec } from '../data/order-rows.js';
 import type { Store } from '../data/store.js';
 import { priceDecimals } from '../pricing/tax-math.js';
 import { wcFormatDecimal } from '../runtime/numbers.js';

@@ -7,7 +7,8 @@
 
 import { isOnSale, variationName } from '../catalog/prices.js';
 import { getOption } from '../data/options.js';
-import type { CouponRec, LineItem, OrderRec, ProductRec, VariationRec } from '../data/rows.js';
+import type { LineItem, OrderRec } from '../data/order-rows.js';
+import type { CouponRec, ProductRec, VariationRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 import { RestError } from '../runtime/errors.js';
 import { phpRound } from '../runtime/numbers.js';

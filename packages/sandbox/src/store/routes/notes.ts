@@ -1,4 +1,4 @@
-import type { NoteRec, OrderRec } from '../data/rows.js';
+import type { NoteRec, OrderRec } from '../data/order-rows.js';
 import { createNote, deleteNote } from '../orders/notes.js';
 import { presentNote } from '../present/notes.js';
 import { namesId } from '../rest/crud.js';

@@ -1,5 +1,5 @@
 import { storeCurrency } from '../data/options.js';
-import type { OrderRec } from '../data/rows.js';
+import type { OrderRec } from '../data/order-rows.js';
 import type { Store } from '../data/store.js';
 import { createOrder, deleteOrder, updateOrder } from '../orders/orders.js';
 import { presentOrder } from '../present/orders.js';

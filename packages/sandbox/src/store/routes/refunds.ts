@@ -1,4 +1,4 @@
-import type { OrderRec, RefundRec } from '../data/rows.js';
+import type { OrderRec, RefundRec } from '../data/order-rows.js';
 import type { Store } from '../data/store.js';
 import { createRefund, deleteRefund } from '../orders/refunds.js';
 import { presentRefund } from '../present/refunds.js';

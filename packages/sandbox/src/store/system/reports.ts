@@ -1,4 +1,4 @@
-import type { OrderRec } from '../data/rows.js';
+import type { OrderRec } from '../data/order-rows.js';
 import type { Store } from '../data/store.js';
 import { numberFormat } from '../runtime/numbers.js';
 import { inRange, periodKey, periodKeys, type ReportRange } from './report-range.js';
