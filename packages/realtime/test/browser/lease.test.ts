@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import type { Channel } from '../../src/index.js';
 import { leaseOf } from '../../src/react/lease.js';
-import { clientSandbox } from '../helpers/client-sandbox.js';
 import { waitFor } from '../helpers/sandbox.js';
+import { clientSandbox } from '../helpers/sandbox-hooks.js';
 
 /**
  * The reference counting behind `useChannel` and the provider, in Node against the sandbox: each retain is

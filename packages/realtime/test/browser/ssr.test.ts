@@ -1,6 +1,6 @@
 import { createElement as h } from 'react';
 import { renderToString } from 'react-dom/server';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   RealtimeProvider,
   useChannel,
@@ -13,14 +13,11 @@ import {
   useSubscribed,
   useUser,
 } from '../../src/react.js';
-import { type RealtimeBox, startRealtimeBox, wsTarget } from '../helpers/sandbox.js';
+import { wsTarget } from '../helpers/sandbox.js';
+import { serverSandbox } from '../helpers/sandbox-hooks.js';
 
 /** Server rendering runs no effect: the provider and every hook render their "not yet" state and open nothing. */
-let box: RealtimeBox;
-beforeAll(async () => {
-  box = await startRealtimeBox();
-});
-afterAll(() => box?.close());
+const { box } = serverSandbox();
 
 function Page() {
   const state = useConnectionState();

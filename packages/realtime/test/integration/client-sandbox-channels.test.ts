@@ -6,8 +6,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Member, RealtimeClient, type StateChange } from '../../src/index.js';
-import { clientSandbox } from '../helpers/client-sandbox.js';
 import { waitFor, wsTarget } from '../helpers/sandbox.js';
+import { clientSandbox } from '../helpers/sandbox-hooks.js';
 
 const { box, server, auth, fleet } = clientSandbox();
 afterEach(() => {

@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Channel, type EventMetadata, ValidationError } from '../../src/index.js';
-import { clientSandbox } from '../helpers/client-sandbox.js';
 import { expectSendToUser, expectSocketIdExcludes } from '../helpers/flows.js';
 import { recordServerErrors, recordStates, waitFor } from '../helpers/sandbox.js';
+import { clientSandbox } from '../helpers/sandbox-hooks.js';
 
 const { box, server, auth, fleet } = clientSandbox();
 

@@ -5,8 +5,8 @@
  * since how it falls depends on the random draws and the machine's load.
  */
 import { describe, expect, it } from 'vitest';
-import { clientSandbox } from '../helpers/client-sandbox.js';
 import { type TestClient, waitFor } from '../helpers/sandbox.js';
+import { clientSandbox } from '../helpers/sandbox-hooks.js';
 
 const CLIENTS = 200;
 const CHANNELS = 20;

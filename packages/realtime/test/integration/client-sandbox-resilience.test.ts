@@ -9,8 +9,8 @@ import { type Sandbox, startSandbox } from '@x/sandbox';
 import { describe, expect, it } from 'vitest';
 import type { ConnectionState, ResubscribedData } from '../../src/index.js';
 import type { RealtimeServer } from '../../src/server.js';
-import { clientSandbox } from '../helpers/client-sandbox.js';
 import { ClientFleet, recordStates, startAuthApp, type TestClient, waitFor } from '../helpers/sandbox.js';
+import { clientSandbox } from '../helpers/sandbox-hooks.js';
 
 const { box, server, fleet } = clientSandbox();
 

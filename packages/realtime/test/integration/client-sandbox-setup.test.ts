@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RealtimeClient, RealtimeError, ValidationError } from '../../src/index.js';
-import { clientSandbox } from '../helpers/client-sandbox.js';
 import { waitFor, wsTarget } from '../helpers/sandbox.js';
+import { clientSandbox } from '../helpers/sandbox-hooks.js';
 
 const { box, fleet } = clientSandbox();
 

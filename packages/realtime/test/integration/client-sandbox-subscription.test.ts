@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionErrorData } from '../../src/index.js';
-import { clientSandbox } from '../helpers/client-sandbox.js';
 import { waitFor } from '../helpers/sandbox.js';
+import { clientSandbox } from '../helpers/sandbox-hooks.js';
 
 const { box, server, fleet } = clientSandbox();
 

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { WatchlistEvent } from '../../src/index.js';
-import { clientSandbox } from '../helpers/client-sandbox.js';
 import { devApp, waitFor } from '../helpers/sandbox.js';
+import { clientSandbox } from '../helpers/sandbox-hooks.js';
 
 const { auth, fleet } = clientSandbox({ apps: [devApp({ watchlistEvents: true })] });
 

@@ -10,8 +10,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { defineContract, event, ValidationError } from '../../src/index.js';
 import type { RealtimeServer } from '../../src/server.js';
-import { clientSandbox } from '../helpers/client-sandbox.js';
 import { waitFor } from '../helpers/sandbox.js';
+import { clientSandbox } from '../helpers/sandbox-hooks.js';
 
 const SECRET = 'do-not-leak-4711';
 

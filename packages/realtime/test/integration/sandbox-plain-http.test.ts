@@ -4,7 +4,7 @@
  * fails with a ConnectionError instead of OpenSSL's "wrong version number".
  */
 
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
   type ConnectionState,
@@ -14,18 +14,14 @@ import {
   type SocketLike,
 } from '../../src/index.js';
 import { ConnectionError } from '../../src/server.js';
-import { type RealtimeBox, startRealtimeBox, waitFor, wsTarget } from '../helpers/sandbox.js';
+import { waitFor, wsTarget } from '../helpers/sandbox.js';
+import { serverSandbox } from '../helpers/sandbox-hooks.js';
 
-let box: RealtimeBox;
+const { box } = serverSandbox();
 const clients: RealtimeClient[] = [];
-
-beforeAll(async () => {
-  box = await startRealtimeBox();
-});
 afterEach(() => {
   for (const client of clients.splice(0)) client.disconnect();
 });
-afterAll(() => box.close());
 
 /** A client on wss:// to the sandbox's (plain) port, recording its states and `error` events. */
 function tlsClient(options: RealtimeClientOptions = {}) {

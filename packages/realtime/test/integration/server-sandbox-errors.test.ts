@@ -3,31 +3,20 @@
  * (its own check first, then the emulator's 413), a wrong secret (401), and the HTTP API rate limit (429).
  * The emulator's request counters show what reached it; a raw `ws` subscriber shows what was published.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   APIError,
   AuthenticationError,
   BadRequestError,
   RateLimitError,
-  type RealtimeServer,
   ValidationError,
 } from '../../src/server.js';
-import { type RawSocket, type RealtimeBox, startRealtimeBox } from '../helpers/sandbox.js';
+import type { RawSocket, RealtimeBox } from '../helpers/sandbox.js';
+import { serverSandbox } from '../helpers/sandbox-hooks.js';
 
-let box: RealtimeBox;
-let server: RealtimeServer;
+const { box, server } = serverSandbox();
 /** An emulator that takes 3 HTTP API requests a second per app. */
-let limited: RealtimeBox;
-
-beforeAll(async () => {
-  box = await startRealtimeBox();
-  server = box.server();
-  limited = await startRealtimeBox({ httpRateLimit: { limit: 3, intervalMs: 1000 } });
-});
-afterAll(async () => {
-  await box?.close();
-  await limited?.close();
-});
+const { box: limited } = serverSandbox({ httpRateLimit: { limit: 3, intervalMs: 1000 } });
 
 async function subscriber(target: RealtimeBox, channel: string): Promise<RawSocket> {
   const socket = await target.connect();

@@ -4,19 +4,12 @@
  * `authorizeChannel`; encrypted events are opened with tweetnacl, the library pusher-js decrypts with.
  */
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RealtimeServer } from '../../src/server.js';
-import { devApp, type RawSocket, type RealtimeBox, startRealtimeBox } from '../helpers/sandbox.js';
+import { describe, expect, it } from 'vitest';
+import { devApp, type RawSocket } from '../helpers/sandbox.js';
+import { serverSandbox } from '../helpers/sandbox-hooks.js';
 
-let box: RealtimeBox;
-let server: RealtimeServer;
-
-beforeAll(async () => {
-  // Subscription counting on: Pusher answers `subscription_count` only for apps that enabled it.
-  box = await startRealtimeBox({ apps: [devApp({ subscriptionCounting: true })] });
-  server = box.server();
-});
-afterAll(() => box?.close());
+// Subscription counting on: Pusher answers `subscription_count` only for apps that enabled it.
+const { box, server } = serverSandbox({ apps: [devApp({ subscriptionCounting: true })] });
 
 /** A raw socket subscribed to `channel`, signed by the SDK when the channel needs it. */
 async function subscriber(channel: string, userId?: string): Promise<RawSocket> {

@@ -3,18 +3,11 @@
  * realtime emulator over real sockets: raw `ws` sockets subscribe and sign in with what `authorizeChannel`
  * and `authenticateUser` return, and the emulator is the judge of those signatures.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RealtimeServer } from '../../src/server.js';
-import { devApp, type RawSocket, type RealtimeBox, startRealtimeBox } from '../helpers/sandbox.js';
+import { describe, expect, it } from 'vitest';
+import { devApp, type RawSocket } from '../helpers/sandbox.js';
+import { serverSandbox } from '../helpers/sandbox-hooks.js';
 
-let box: RealtimeBox;
-let server: RealtimeServer;
-
-beforeAll(async () => {
-  box = await startRealtimeBox({ apps: [devApp({ subscriptionCounting: true })] });
-  server = box.server();
-});
-afterAll(() => box?.close());
+const { box, server } = serverSandbox({ apps: [devApp({ subscriptionCounting: true })] });
 
 async function join(channel: string, userId: string, info: Record<string, unknown> = {}) {
   const socket = await box.connect();
