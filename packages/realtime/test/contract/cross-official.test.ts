@@ -4,25 +4,11 @@
  * `authorizeChannel`/`authenticateUser`; the official `pusher` triggers. What pusher-js receives (event,
  * channel, decoded data, members) must be exactly what was sent.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Cross,
-  pjConnected,
-  pjRecord,
-  pjSignedIn,
-  pjSubscribed,
-  startCross,
-  until,
-} from '../helpers/cross.js';
+import { describe, expect, it } from 'vitest';
+import { pjConnected, pjRecord, pjSignedIn, pjSubscribed, until } from '../helpers/cross.js';
+import { crossSandbox } from '../helpers/sandbox-hooks.js';
 
-let cross: Cross;
-
-beforeAll(async () => {
-  cross = await startCross();
-});
-afterAll(async () => {
-  await cross?.close();
-});
+const cross = crossSandbox();
 
 describe('pusher-js authorised by @x/realtime/server, events from the official pusher', () => {
   it('public channel: JSON and plain-string data arrive as sent', async () => {

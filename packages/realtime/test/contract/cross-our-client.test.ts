@@ -5,18 +5,12 @@
  * `shared_secret`) must satisfy our client's flow; `pusher.trigger` publishes, encrypting with its master
  * key; client events cross between our client and pusher-js.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Member } from '../../src/index.js';
-import { type Cross, ourRecord, pjRecord, pjSubscribed, startCross, until } from '../helpers/cross.js';
+import { ourRecord, pjRecord, pjSubscribed, until } from '../helpers/cross.js';
+import { crossSandbox } from '../helpers/sandbox-hooks.js';
 
-let cross: Cross;
-
-beforeAll(async () => {
-  cross = await startCross();
-});
-afterAll(async () => {
-  await cross?.close();
-});
+const cross = crossSandbox();
 
 describe('@x/realtime client, events from the official pusher', () => {
   it('public channel: JSON and plain-string data arrive as sent', async () => {

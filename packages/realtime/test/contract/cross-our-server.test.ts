@@ -4,18 +4,12 @@
  * and coalesced triggers in order, sendToUser, terminateConnections (pusher-js sees 4009 and stays away),
  * and the emulator's webhooks verified by both `pusher.webhook().isValid()` and our `verifyWebhook`.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WebhookEvent } from '../../src/server.js';
-import { type Cross, pjRecord, pjSignedIn, pjSubscribed, startCross, until } from '../helpers/cross.js';
+import { pjRecord, pjSignedIn, pjSubscribed, until } from '../helpers/cross.js';
+import { crossSandbox } from '../helpers/sandbox-hooks.js';
 
-let cross: Cross;
-
-beforeAll(async () => {
-  cross = await startCross();
-});
-afterAll(async () => {
-  await cross?.close();
-});
+const cross = crossSandbox();
 
 describe('@x/realtime/server publishing to pusher-js', () => {
   it('public channel: JSON and plain-string data arrive as sent', async () => {

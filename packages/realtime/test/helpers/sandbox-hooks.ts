@@ -2,11 +2,13 @@
  * The setups the sandbox test files share, as hooks called at the top of a file (as core's `useFaultServer()`;
  * not named `use…`, which biome takes for React hooks): `serverSandbox()` is one emulator and a server SDK for
  * its first app; `clientSandbox()` adds the app's auth endpoints on that server and a fleet of clients,
- * disconnected after each test. Everything is closed after the file.
+ * disconnected after each test; `crossSandbox()` is cross.ts's official-and-ours setup. Everything is closed
+ * after the file.
  */
 import type { RealtimeEmulatorOptions } from '@x/sandbox';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { RealtimeServer } from '../../src/server.js';
+import { type Cross, startCross } from './cross.js';
 import { type AuthApp, ClientFleet, type RealtimeBox, startAuthApp, startRealtimeBox } from './sandbox.js';
 
 export interface ServerSandbox {
@@ -53,16 +55,24 @@ export function clientSandbox(options: RealtimeEmulatorOptions = {}): ClientSand
   return handles(() => current, ['box', 'server', 'auth', 'fleet']);
 }
 
+/** `startCross()` for the file, as a handle that reads through to it. */
+export function crossSandbox(): Cross {
+  let current: Cross | undefined;
+  beforeAll(async () => {
+    current = await startCross();
+  });
+  afterAll(() => current?.close());
+  return readThrough(() => started(current, 'cross'));
+}
+
+function started<T>(current: T | undefined, what: string): T {
+  if (!current) throw new Error(`${what} exists only inside tests (beforeAll has not run yet)`);
+  return current;
+}
+
 /** One read-through handle per key of what `current()` holds once `beforeAll` has run. */
 function handles<T extends object>(current: () => T | undefined, keys: Array<keyof T & string>): T {
-  const entries = keys.map((key) => [
-    key,
-    readThrough(() => {
-      const started = current();
-      if (!started) throw new Error(`${key} exists only inside tests (beforeAll has not run yet)`);
-      return started[key] as object;
-    }),
-  ]);
+  const entries = keys.map((key) => [key, readThrough(() => started(current(), key)[key] as object)]);
   return Object.fromEntries(entries) as T;
 }
 
