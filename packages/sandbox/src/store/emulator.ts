@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
+import type { Emulator, EmulatorHandle, NodeEnv } from '../kit/emulator.js';
 import { FaultQueue } from '../kit/faults.js';
 import { DataFileError, Persister } from '../kit/persistence.js';
 import { type RateLimit, RateWindows } from '../kit/rate-windows.js';
@@ -36,15 +37,12 @@ export interface StoreEmulatorOptions {
   seed?: 'demo' | 'none';
 }
 
-export interface StoreSandbox {
-  url: string;
+export interface StoreSandbox extends EmulatorHandle<StoreFault, StatsSnapshot> {
   consumerKey: string;
   consumerSecret: string;
   keys: { read: StoreKey; write: StoreKey; read_write: StoreKey };
-  injectFault(fault: StoreFault): void;
-  stats(): StatsSnapshot;
-  resetStats(): void;
-  reset(): void;
+  /** Empty state (keys kept), re-seeded when seeded; resolves once a data file holds the reset state. */
+  reset(): Promise<void>;
 }
 
 type Bindings = { incoming?: IncomingMessage };
@@ -70,15 +68,15 @@ function resolveKeys(o: StoreEmulatorOptions): StoreKey[] {
   return keys;
 }
 
-export interface StoreEmulator {
-  /** Mount on a server with `root.route('/', app)`; it answers `/wp-json/*` and `/?rest_route=`. */
+/**
+ * Mounted at `/`: WordPress routes from the root (`/wp-json/...` and `/?rest_route=`). `close()` flushes
+ * persistence and stops webhook deliveries.
+ */
+export interface StoreEmulator extends Emulator<StoreSandbox> {
+  /** `fetch` as a Hono app, to mount on another Hono server with `root.route('/', app)`. */
   app: Hono<{ Bindings: Bindings }>;
+  fetch(request: Request, env?: NodeEnv): Promise<Response>;
   store: Store;
-  handle: StoreSandbox;
-  /** Tells the emulator its public home URL (known once the server listens). */
-  setHomeUrl(url: string): void;
-  /** Flushes persistence and stops webhook deliveries. */
-  close(): Promise<void>;
 }
 
 /**
@@ -159,17 +157,33 @@ export async function createStoreEmulator(
     injectFault: (fault) => site.faults.inject(fault),
     stats: () => site.stats.snapshot(),
     resetStats: () => site.stats.reset(),
-    reset: () => {
+    async reset() {
       site.faults.clear();
       site.windows.clear();
       store.reset();
-      // reset() is synchronous; the snapshot it asks for is written in the background (close() waits for it).
-      void store.commit().catch(() => {});
+      // The reset state's snapshot, as a write's journal entry: on disk before the caller goes on.
+      await store.commit();
     },
   };
 
   return {
+    name: 'store',
+    prefixes: ['/'],
     app,
+    fetch: async (request, env) => app.fetch(request, env),
+    // The server's last guard (the catch-all above answers a handler's crash itself): WordPress's critical error.
+    internalError: () =>
+      toResponse(
+        {
+          status: 500,
+          body: {
+            code: 'internal_server_error',
+            message: 'There has been a critical error on this website.',
+            data: { status: 500 },
+          },
+        },
+        'GET',
+      ),
     store,
     handle,
     setHomeUrl(url: string) {
