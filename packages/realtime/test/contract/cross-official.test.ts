@@ -5,7 +5,8 @@
  * channel, decoded data, members) must be exactly what was sent.
  */
 import { describe, expect, it } from 'vitest';
-import { pjConnected, pjRecord, pjSignedIn, pjSubscribed, until } from '../helpers/cross.js';
+import { pjConnected, pjRecord, pjSignedIn, pjSubscribed } from '../helpers/cross.js';
+import { waitFor } from '../helpers/sandbox.js';
 import { crossSandbox } from '../helpers/sandbox-hooks.js';
 
 const cross = crossSandbox();
@@ -17,7 +18,7 @@ describe('pusher-js authorised by @x/realtime/server, events from the official p
     const got = pjRecord(c, 'cross-public');
     await cross.official.trigger('cross-public', 'greeting', { hello: 'world', n: [1, 2] });
     await cross.official.trigger('cross-public', 'note', 'just a string');
-    await until(() => got.length === 2);
+    await waitFor(() => got.length === 2);
     expect(got).toEqual([
       { event: 'greeting', channel: 'cross-public', data: { hello: 'world', n: [1, 2] } },
       { event: 'note', channel: 'cross-public', data: 'just a string' },
@@ -29,7 +30,7 @@ describe('pusher-js authorised by @x/realtime/server, events from the official p
     await pjSubscribed(c, 'private-cross-a');
     const got = pjRecord(c, 'private-cross-a');
     await cross.official.trigger('private-cross-a', 'order-shipped', { id: 'o-1' });
-    await until(() => got.length === 1);
+    await waitFor(() => got.length === 1);
     expect(got).toEqual([{ event: 'order-shipped', channel: 'private-cross-a', data: { id: 'o-1' } }]);
   });
 
@@ -48,17 +49,17 @@ describe('pusher-js authorised by @x/realtime/server, events from the official p
     const bobMembers = await pjSubscribed(bob, 'presence-cross-a');
     expect(bobMembers.count).toBe(2);
     expect(bobMembers.get('alice')).toEqual({ id: 'alice', info: { name: 'Alice' } });
-    await until(() => added.length === 1);
+    await waitFor(() => added.length === 1);
     expect(added).toEqual([{ id: 'bob', info: { name: 'Bob' } }]);
     expect(members.count).toBe(2);
 
     const got = pjRecord(alice, 'presence-cross-a');
     await cross.official.trigger('presence-cross-a', 'announcement', { text: 'hi all' });
-    await until(() => got.length === 1);
+    await waitFor(() => got.length === 1);
     expect(got).toEqual([{ event: 'announcement', channel: 'presence-cross-a', data: { text: 'hi all' } }]);
 
     bob.disconnect();
-    await until(() => removed.length === 1);
+    await waitFor(() => removed.length === 1);
     expect(removed).toEqual([{ id: 'bob', info: { name: 'Bob' } }]);
     expect(members.count).toBe(1);
   });
@@ -77,7 +78,7 @@ describe('pusher-js authorised by @x/realtime/server, events from the official p
     const failures: unknown[] = [];
     c.channel('private-encrypted-cross-a')!.bind('pusher:decryption_error', (e: unknown) => failures.push(e));
     await cross.official.trigger('private-encrypted-cross-a', 'secret', { code: 42, note: 'é ✓' });
-    await until(() => got.length === 1);
+    await waitFor(() => got.length === 1);
     expect(got).toEqual([
       { event: 'secret', channel: 'private-encrypted-cross-a', data: { code: 42, note: 'é ✓' } },
     ]);
@@ -91,7 +92,7 @@ describe('pusher-js authorised by @x/realtime/server, events from the official p
     const direct: unknown[] = [];
     c.user.bind('direct', (data: unknown) => direct.push(data));
     await cross.official.sendToUser('carol', 'direct', { hi: 1 });
-    await until(() => direct.length === 1);
+    await waitFor(() => direct.length === 1);
     expect(direct).toEqual([{ hi: 1 }]);
   });
 });

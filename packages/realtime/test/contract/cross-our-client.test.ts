@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Member } from '../../src/index.js';
-import { ourRecord, pjRecord, pjSubscribed, until } from '../helpers/cross.js';
+import { ourRecord, pjRecord, pjSubscribed } from '../helpers/cross.js';
+import { waitFor } from '../helpers/sandbox.js';
 import { crossSandbox } from '../helpers/sandbox-hooks.js';
 
 const cross = crossSandbox();
@@ -19,7 +20,7 @@ describe('@x/realtime client, events from the official pusher', () => {
     const got = ourRecord(c, 'cross-public-b');
     await cross.official.trigger('cross-public-b', 'greeting', { hello: 'world', n: [1, 2] });
     await cross.official.trigger('cross-public-b', 'note', 'just a string');
-    await until(() => got.length === 2);
+    await waitFor(() => got.length === 2);
     expect(got).toEqual([
       { event: 'greeting', channel: 'cross-public-b', data: { hello: 'world', n: [1, 2] } },
       { event: 'note', channel: 'cross-public-b', data: 'just a string' },
@@ -36,7 +37,7 @@ describe('@x/realtime client, events from the official pusher', () => {
     });
     const got = ourRecord(c, 'private-cross-b');
     await cross.official.trigger('private-cross-b', 'order-shipped', { id: 'o-1' });
-    await until(() => got.length === 1);
+    await waitFor(() => got.length === 1);
     expect(got).toEqual([{ event: 'order-shipped', channel: 'private-cross-b', data: { id: 'o-1' } }]);
   });
 
@@ -54,17 +55,17 @@ describe('@x/realtime client, events from the official pusher', () => {
     const bob = cross.pusherJs({ id: 'bob', info: { name: 'Bob' } }, 'official');
     const bobView = await pjSubscribed(bob, 'presence-cross-b');
     expect(bobView.get('ada')).toEqual({ id: 'ada', info: { name: 'Ada' } });
-    await until(() => added.length === 1);
+    await waitFor(() => added.length === 1);
     expect(added).toEqual([{ id: 'bob', info: { name: 'Bob' } }]);
     expect(room.members.count).toBe(2);
 
     const got = ourRecord(ada, 'presence-cross-b');
     await cross.official.trigger('presence-cross-b', 'announcement', { text: 'hi all' });
-    await until(() => got.length === 1);
+    await waitFor(() => got.length === 1);
     expect(got).toEqual([{ event: 'announcement', channel: 'presence-cross-b', data: { text: 'hi all' } }]);
 
     bob.disconnect();
-    await until(() => removed.length === 1);
+    await waitFor(() => removed.length === 1);
     expect(removed).toEqual([{ id: 'bob', info: { name: 'Bob' } }]);
     expect(room.members.count).toBe(1);
   });
@@ -78,7 +79,7 @@ describe('@x/realtime client, events from the official pusher', () => {
     const got = ourRecord(c, 'private-encrypted-cross-b');
     await cross.official.trigger('private-encrypted-cross-b', 'secret', { code: 42, note: 'é ✓' });
     await cross.official.trigger('private-encrypted-cross-b', 'secret-text', 'plain words');
-    await until(() => got.length === 2);
+    await waitFor(() => got.length === 2);
     expect(got).toEqual([
       { event: 'secret', channel: 'private-encrypted-cross-b', data: { code: 42, note: 'é ✓' } },
       { event: 'secret-text', channel: 'private-encrypted-cross-b', data: 'plain words' },
@@ -95,13 +96,13 @@ describe('@x/realtime client, events from the official pusher', () => {
     const theirGot = pjRecord(theirs, 'private-cross-chat');
 
     expect(ourChannel.trigger('client-ping', { from: 'ours', n: 1 })).toBe(true);
-    await until(() => theirGot.length === 1);
+    await waitFor(() => theirGot.length === 1);
     expect(theirs.channel('private-cross-chat')!.trigger('client-pong', { from: 'theirs', n: 2 })).toBe(true);
-    await until(() => ourGot.length === 1);
+    await waitFor(() => ourGot.length === 1);
 
     // A trigger from the server afterwards: once each side has it, any echo would have come before it.
     await cross.official.trigger('private-cross-chat', 'fence', {});
-    await until(() => ourGot.length === 2 && theirGot.length === 2);
+    await waitFor(() => ourGot.length === 2 && theirGot.length === 2);
     expect(theirGot).toEqual([
       { event: 'client-ping', channel: 'private-cross-chat', data: { from: 'ours', n: 1 } },
       { event: 'fence', channel: 'private-cross-chat', data: {} },
@@ -126,7 +127,7 @@ describe('@x/realtime client, events from the official pusher', () => {
 
     await cross.official.trigger('private-cross-excl', 'update', { n: 1 }, { socket_id: socketId });
     await cross.official.trigger('private-cross-excl', 'update', { n: 2 });
-    await until(() => senderGot.length >= 1 && otherGot.length === 2);
+    await waitFor(() => senderGot.length >= 1 && otherGot.length === 2);
     expect(otherGot.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
     expect(senderGot).toEqual([{ event: 'update', channel: 'private-cross-excl', data: { n: 2 } }]);
   });
@@ -138,7 +139,7 @@ describe('@x/realtime client, events from the official pusher', () => {
     await expect(c.signin()).resolves.toEqual({ id: 'dora', user_info: { name: 'Dora' } });
     // The emulator routes #server-to-user-dora by the signed-in user, so signin_success is enough to wait for.
     await cross.official.sendToUser('dora', 'direct', { hi: 1 });
-    await until(() => direct.length === 1);
+    await waitFor(() => direct.length === 1);
     expect(direct).toEqual([{ hi: 1 }]);
   });
 });

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { WebhookEvent } from '../../src/server.js';
-import { pjRecord, pjSignedIn, pjSubscribed, until } from '../helpers/cross.js';
+import { pjRecord, pjSignedIn, pjSubscribed } from '../helpers/cross.js';
+import { waitFor } from '../helpers/sandbox.js';
 import { crossSandbox } from '../helpers/sandbox-hooks.js';
 
 const cross = crossSandbox();
@@ -18,7 +19,7 @@ describe('@x/realtime/server publishing to pusher-js', () => {
     const got = pjRecord(c, 'cross-public-c');
     await cross.ours.trigger('cross-public-c', 'greeting', { hello: 'world', n: [1, 2] });
     await cross.ours.trigger('cross-public-c', 'note', 'just a string');
-    await until(() => got.length === 2);
+    await waitFor(() => got.length === 2);
     expect(got).toEqual([
       { event: 'greeting', channel: 'cross-public-c', data: { hello: 'world', n: [1, 2] } },
       { event: 'note', channel: 'cross-public-c', data: 'just a string' },
@@ -30,7 +31,7 @@ describe('@x/realtime/server publishing to pusher-js', () => {
     await pjSubscribed(c, 'private-cross-c');
     const got = pjRecord(c, 'private-cross-c');
     await cross.ours.trigger('private-cross-c', 'order-shipped', { id: 'o-1' });
-    await until(() => got.length === 1);
+    await waitFor(() => got.length === 1);
     expect(got).toEqual([{ event: 'order-shipped', channel: 'private-cross-c', data: { id: 'o-1' } }]);
   });
 
@@ -39,7 +40,7 @@ describe('@x/realtime/server publishing to pusher-js', () => {
     const bob = cross.pusherJs({ id: 'bob', info: { name: 'Bob' } }, 'official');
     const members = await pjSubscribed(alice, 'presence-cross-c');
     await pjSubscribed(bob, 'presence-cross-c');
-    await until(() => members.count === 2);
+    await waitFor(() => members.count === 2);
     expect(members.get('bob')).toEqual({ id: 'bob', info: { name: 'Bob' } });
     const listed = await cross.ours.channels.users('presence-cross-c');
     expect(listed.users.map((u) => u.id).sort()).toEqual(['alice', 'bob']);
@@ -47,9 +48,9 @@ describe('@x/realtime/server publishing to pusher-js', () => {
     const aliceGot = pjRecord(alice, 'presence-cross-c', ['client-typing']);
     const bobGot = pjRecord(bob, 'presence-cross-c');
     await cross.ours.trigger('presence-cross-c', 'announcement', { text: 'hi all' });
-    await until(() => aliceGot.length === 1 && bobGot.length === 1);
+    await waitFor(() => aliceGot.length === 1 && bobGot.length === 1);
     expect(bob.channel('presence-cross-c')!.trigger('client-typing', { on: true })).toBe(true);
-    await until(() => aliceGot.length === 2);
+    await waitFor(() => aliceGot.length === 2);
     expect(aliceGot).toEqual([
       { event: 'announcement', channel: 'presence-cross-c', data: { text: 'hi all' } },
       { event: 'client-typing', channel: 'presence-cross-c', data: { on: true }, userId: 'bob' },
@@ -77,7 +78,7 @@ describe('@x/realtime/server publishing to pusher-js', () => {
     ];
     await cross.ours.trigger('private-encrypted-cross-c', 'secret', { code: 42, note: 'é ✓' });
     await cross.ours.trigger('private-encrypted-cross-c', 'secret-text', 'plain words');
-    await until(() => got.every((g) => g.length === 2));
+    await waitFor(() => got.every((g) => g.length === 2));
     for (const g of got) {
       expect(g).toEqual([
         { event: 'secret', channel: 'private-encrypted-cross-c', data: { code: 42, note: 'é ✓' } },
@@ -100,7 +101,7 @@ describe('@x/realtime/server publishing to pusher-js', () => {
     }));
     await cross.ours.triggerBatch(events);
     expect(cross.box.requests() - before).toBe(2);
-    await until(() => got.flat().length === 12);
+    await waitFor(() => got.flat().length === 12);
     for (const [k, name] of names.entries()) {
       expect(got[k]).toEqual(
         events.filter((e) => e.channel === name).map((e) => ({ event: 'step', channel: name, data: e.data })),
@@ -127,7 +128,7 @@ describe('@x/realtime/server publishing to pusher-js', () => {
     const requests = cross.box.requests() - before;
     expect(requests).toBeGreaterThanOrEqual(2);
     expect(requests).toBeLessThan(15);
-    await until(() => plain.length === 12 && secret.length === 3);
+    await waitFor(() => plain.length === 12 && secret.length === 3);
     expect(plain.map((e) => (e.data as { i: number }).i)).toEqual([0, 1, 2, 3, 5, 6, 7, 8, 10, 11, 12, 13]);
     expect(secret.map((e) => (e.data as { i: number }).i)).toEqual([4, 9, 14]);
     expect(new Set([...plain, ...secret].map((e) => e.event))).toEqual(new Set(['tick']));
@@ -143,7 +144,7 @@ describe('@x/realtime/server publishing to pusher-js', () => {
     gina.user.bind('direct', (data: unknown) => toGina.push(data));
     await cross.ours.sendToUser('frank', 'direct', { hi: 1 });
     await cross.ours.sendToUser('gina', 'direct', { hi: 2 });
-    await until(() => toFrank.length === 1 && toGina.length === 1);
+    await waitFor(() => toFrank.length === 1 && toGina.length === 1);
     expect(toFrank).toEqual([{ hi: 1 }]);
     expect(toGina).toEqual([{ hi: 2 }]);
   });
@@ -157,7 +158,7 @@ describe('@x/realtime/server publishing to pusher-js', () => {
     c.connection.bind('state_change', ({ current }: { current: string }) => states.push(current));
     const opened = cross.box.rt.stats().sockets.opened;
     await cross.ours.users.terminateConnections('erin');
-    await until(() => c.connection.state === 'disconnected');
+    await waitFor(() => c.connection.state === 'disconnected');
     expect(errors).toContainEqual({
       type: 'PusherError',
       data: { code: 4009, message: expect.stringContaining('terminate') },
@@ -174,7 +175,7 @@ describe('@x/realtime/server publishing to pusher-js', () => {
     const leaver = cross.pusherJs({ id: 'leaver' });
     await pjSubscribed(leaver, 'presence-cross-hooks');
     leaver.unsubscribe('presence-cross-hooks');
-    await until(() => cross.box.rt.channels().every((ch) => ch.name !== 'presence-cross-hooks'));
+    await waitFor(() => cross.box.rt.channels().every((ch) => ch.name !== 'presence-cross-hooks'));
     await cross.box.rt.idle();
     expect(cross.deliveries.length).toBeGreaterThan(0);
     const names = new Set<string>();

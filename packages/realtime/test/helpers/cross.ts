@@ -256,12 +256,3 @@ export function ourRecord(client: RealtimeClient, channelName: string): Received
   });
   return got;
 }
-
-/** Polls `check` every 5 ms until it holds; throws after `timeoutMs`. */
-export async function until(check: () => boolean, timeoutMs = 3000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}

@@ -88,11 +88,11 @@ export interface Frame {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls `check` every 5 ms until it holds; throws after `timeoutMs`. */
-export async function waitFor(check: () => boolean, timeoutMs = 3000): Promise<void> {
+/** Polls `check` every 5 ms until it holds; throws after `timeoutMs`, saying `what` was awaited. */
+export async function waitFor(check: () => boolean, timeoutMs = 3000, what = 'condition'): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
+    if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms`);
     await sleep(5);
   }
 }

@@ -8,6 +8,7 @@ import { secretbox } from '@noble/ciphers/salsa.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type Member, RealtimeClient, type RealtimeClientOptions, type SocketLike } from '../../src/index.js';
+import { waitFor } from '../helpers/sandbox.js';
 import { type AuthEndpoint, channelSharedSecret, startAuthEndpoint, WsPeer } from '../helpers/ws-peer.js';
 
 const creds = { key: '278d425bdf160c739803', secret: '7ad3773142a6692b25b8' };
@@ -46,14 +47,6 @@ function makeClient(userId = 'u-1', options: RealtimeClientOptions = {}): Realti
   return client;
 }
 
-async function until(check: () => boolean, ms = 3000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`condition not met within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 function encrypt(channel: string, data: unknown): string {
   const nonce = randomBytes(24);
   const key = channelSharedSecret(channel, masterKey);
@@ -74,7 +67,7 @@ describe('private channels', () => {
     const got: unknown[] = [];
     channel.bind('shipped', (data) => got.push(data));
     peer.trigger('private-orders', 'shipped', 'not json, kept as a string');
-    await until(() => got.length === 1);
+    await waitFor(() => got.length === 1);
     expect(got).toEqual(['not json, kept as a string']);
   });
 
@@ -113,13 +106,13 @@ describe('presence channels', () => {
 
     const bob = makeClient('u-2');
     await bob.subscribe('presence-room').subscribed;
-    await until(() => added.length === 1);
+    await waitFor(() => added.length === 1);
     expect(added[0]).toEqual({ id: 'u-2', info: { name: 'user u-2' } });
     expect(room.members.count).toBe(2);
     expect(room.members.get('u-2')?.info.name).toBe('user u-2');
 
     bob.disconnect();
-    await until(() => removed.length === 1);
+    await waitFor(() => removed.length === 1);
     expect(removed).toEqual(['u-2']);
     expect(room.members.count).toBe(1);
   });
@@ -135,7 +128,7 @@ describe('presence channels', () => {
     adaRoom.bind('client-typing', (data) => echoed.push(data));
     await Promise.all([adaRoom.subscribed, bobRoom.subscribed]);
     for (let i = 0; i < 12; i += 1) expect(adaRoom.trigger('client-typing', { i })).toBe(true);
-    await until(() => got.length === 12);
+    await waitFor(() => got.length === 12);
     expect(got[0]).toEqual({ data: { i: 0 }, userId: 'u-1' });
     expect(got.map((g) => (g.data as { i: number }).i)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     expect(echoed).toEqual([]);
@@ -150,7 +143,7 @@ describe('encrypted channels', () => {
     channel.bind('message', (data) => got.push(data));
     await channel.subscribed;
     peer.trigger('private-encrypted-dm', 'message', encrypt('private-encrypted-dm', { text: 'hello' }));
-    await until(() => got.length === 1);
+    await waitFor(() => got.length === 1);
     expect(got).toEqual([{ text: 'hello' }]);
     expect(() => (channel.trigger as unknown as (...a: unknown[]) => void)('client-x', {})).toThrow(
       /not supported/,
@@ -169,7 +162,7 @@ describe('encrypted channels', () => {
       'message',
       encrypt('private-encrypted-other', { text: 'wrong key' }),
     );
-    await until(() => errors.length === 1);
+    await waitFor(() => errors.length === 1);
     expect(auth.requests.length).toBe(before + 1);
     expect(errors[0]?.event).toBe('message');
   });
@@ -182,7 +175,7 @@ describe('user signin', () => {
     expect(user).toMatchObject({ id: 'u-7' });
     const got: unknown[] = [];
     client.user.bind('notice', (data) => got.push(data));
-    await until(() =>
+    await waitFor(() =>
       peer.received.some(
         (f) =>
           f.event === 'pusher:subscribe' &&
@@ -190,7 +183,7 @@ describe('user signin', () => {
       ),
     );
     peer.trigger('#server-to-user-u-7', 'notice', { text: 'hi' });
-    await until(() => got.length === 1);
+    await waitFor(() => got.length === 1);
     expect(got).toEqual([{ text: 'hi' }]);
   });
 
@@ -203,12 +196,12 @@ describe('user signin', () => {
     const before = signins();
     const userSubscribes = () =>
       peer.received.filter((f) => (f.data as { channel?: string })?.channel === '#server-to-user-u-8').length;
-    await until(() => userSubscribes() === 1);
+    await waitFor(() => userSubscribes() === 1);
     peer.dropAll();
-    await until(() => signins() === before + 1 && client.user.data?.id === 'u-8');
-    await until(() => userSubscribes() === 2);
+    await waitFor(() => signins() === before + 1 && client.user.data?.id === 'u-8');
+    await waitFor(() => userSubscribes() === 2);
     peer.trigger('#server-to-user-u-8', 'notice', { again: true });
-    await until(() => got.length === 1);
+    await waitFor(() => got.length === 1);
   });
 });
 
@@ -218,11 +211,11 @@ describe('presence after a reconnect', () => {
     const bob = makeClient('u-2');
     const room = ada.subscribe('presence-reconnect');
     await Promise.all([room.subscribed, bob.subscribe('presence-reconnect').subscribed]);
-    await until(() => room.members.count === 2);
+    await waitFor(() => room.members.count === 2);
     let resubscribed = 0;
     room.bind('pusher:resubscribed', () => resubscribed++);
     peer.dropAll();
-    await until(() => resubscribed === 1 && room.members.count === 2);
+    await waitFor(() => resubscribed === 1 && room.members.count === 2);
     expect(room.members.me?.id).toBe('u-1');
   });
 });

@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { RealtimeClient, type RealtimeClientOptions, type SocketLike } from '../../src/index.js';
+import { waitFor } from '../helpers/sandbox.js';
 import { type AuthEndpoint, sign, startAuthEndpoint, WsPeer } from '../helpers/ws-peer.js';
 
 // Pusher's documentation app: the notes' signature vectors use it.
@@ -43,14 +44,6 @@ function makeClient(options: RealtimeClientOptions = {}): RealtimeClient {
   return client;
 }
 
-async function until(check: () => boolean, ms = 3000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`condition not met within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 function statesOf(client: RealtimeClient): string[] {
   const states: string[] = [];
   client.connection.bind('state_change', ({ current }) => states.push(current));
@@ -76,11 +69,11 @@ describe('connection', () => {
     const client = makeClient();
     const states = statesOf(client);
     client.connect();
-    await until(() => client.connection.state === 'connected');
+    await waitFor(() => client.connection.state === 'connected');
     expect(client.connection.socketId).toMatch(/^\d+\.\d+$/);
     client.disconnect();
     expect(states).toEqual(['connecting', 'connected', 'disconnected']);
-    await until(() => peer.sockets === 0);
+    await waitFor(() => peer.sockets === 0);
   });
 
   it('reconnects after the server drops the socket, resubscribes, and signals resubscribed', async () => {
@@ -94,11 +87,11 @@ describe('connection', () => {
     await news.subscribed;
     const firstSocket = client.connection.socketId;
     peer.dropAll();
-    await until(() => gaps.length === 1);
+    await waitFor(() => gaps.length === 1);
     expect(client.connection.socketId).not.toBe(firstSocket);
     expect(gaps[0]).toBeGreaterThanOrEqual(0);
     peer.trigger('news', 'created', { id: 1 });
-    await until(() => received.length === 1);
+    await waitFor(() => received.length === 1);
     expect(received).toEqual([{ id: 1 }]);
   });
 
@@ -107,10 +100,10 @@ describe('connection', () => {
     const errors: { closeCode?: number }[] = [];
     client.connection.bind('error', (error) => errors.push(error));
     client.connect();
-    await until(() => client.connection.state === 'connected');
+    await waitFor(() => client.connection.state === 'connected');
     const before = peer.connections;
     peer.closeAll(4009, 'unauthorized');
-    await until(() => client.connection.state === 'failed');
+    await waitFor(() => client.connection.state === 'failed');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(peer.connections).toBe(before);
     expect(errors[0]?.closeCode).toBe(4009);
@@ -122,9 +115,9 @@ describe('connection', () => {
     const delays: number[] = [];
     client.connection.bind('connecting_in', (ms) => delays.push(ms));
     client.connect();
-    await until(() => client.connection.state === 'connected');
+    await waitFor(() => client.connection.state === 'connected');
     peer.closeAll(4100, 'over capacity');
-    await until(() => states.filter((s) => s === 'connected').length === 2);
+    await waitFor(() => states.filter((s) => s === 'connected').length === 2);
     expect(states).toEqual(['connecting', 'connected', 'unavailable', 'connecting', 'connected']);
     expect(delays[0]).toBeGreaterThanOrEqual(1000); // the protocol's floor for 41xx, whatever the base
   });
@@ -133,22 +126,22 @@ describe('connection', () => {
     const client = makeClient({ reconnect: { baseDelayMs: 5000, maxDelayMs: 5000 } });
     const states = statesOf(client);
     client.connect();
-    await until(() => client.connection.state === 'connected');
+    await waitFor(() => client.connection.state === 'connected');
     peer.closeAll(4200);
-    await until(() => states.filter((s) => s === 'connected').length === 2, 1000);
+    await waitFor(() => states.filter((s) => s === 'connected').length === 2, 1000);
     expect(states).toEqual(['connecting', 'connected', 'connecting', 'connected']);
   });
 
   it('a silent server is detected by ping/pong and the client reconnects', async () => {
     const client = makeClient({ activityTimeout: 150, pongTimeout: 150 });
     client.connect();
-    await until(() => client.connection.state === 'connected');
+    await waitFor(() => client.connection.state === 'connected');
     const before = peer.connections;
     const first = client.connection.socketId;
     peer.silent = true;
-    await until(() => peer.received.some((f) => f.event === 'pusher:ping' && f.socketId === first));
+    await waitFor(() => peer.received.some((f) => f.event === 'pusher:ping' && f.socketId === first));
     peer.silent = false;
-    await until(() => client.connection.state === 'connected' && client.connection.socketId !== first);
+    await waitFor(() => client.connection.state === 'connected' && client.connection.socketId !== first);
     expect(peer.connections).toBe(before + 1);
   });
 
@@ -156,6 +149,6 @@ describe('connection', () => {
     peer.refuseWith = 4001;
     const client = makeClient();
     client.connect();
-    await until(() => client.connection.state === 'failed');
+    await waitFor(() => client.connection.state === 'failed');
   });
 });
