@@ -1,4 +1,5 @@
-import { reportHandlerFailure } from '../../server/emulator.js';
+import { reportHandlerFailure } from '../../kit/emulator.js';
+import { type ReplyFormat, toResponse as reply } from '../../kit/reply.js';
 import { PhpFatalError, RestError } from '../runtime/errors.js';
 import { phpJsonEncode } from '../runtime/json.js';
 import type { Result } from './router.js';
@@ -11,12 +12,16 @@ const BASE_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Headers': 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
 };
 
+/** WordPress's answers: PHP's json_encode() of the body (none when a handler leaves it out) and the REST headers. */
+const WORDPRESS_JSON: ReplyFormat = {
+  headers: BASE_HEADERS,
+  encode: (body) =>
+    body === undefined ? null : { text: phpJsonEncode(body), type: 'application/json; charset=UTF-8' },
+};
+
 /** A handler result as WordPress sends it: its JSON encoding, the REST headers, no body for HEAD. */
 export function toResponse(result: Result, method: string): Response {
-  const headers = new Headers(BASE_HEADERS);
-  for (const [k, v] of Object.entries(result.headers ?? {})) headers.set(k, v);
-  const body = method === 'HEAD' || result.body === undefined ? null : phpJsonEncode(result.body);
-  return new Response(body, { status: result.status, headers });
+  return reply(result, method, WORDPRESS_JSON);
 }
 
 /**

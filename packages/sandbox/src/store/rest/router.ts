@@ -1,3 +1,4 @@
+import type { Reply } from '../../kit/reply.js';
 import type { KeyRecord } from '../data/keys.js';
 import type { Store } from '../data/store.js';
 import { CAPABILITY, type Capability, forbidden } from '../runtime/errors.js';
@@ -19,11 +20,8 @@ export interface Ctx {
   store: Store;
 }
 
-export interface Result {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
+/** A handler's answer: the kit's Reply (status, body, headers), encoded by rest/respond.ts. */
+export type Result = Reply;
 
 export type Handler = (ctx: Ctx) => Result | Promise<Result>;
 
