@@ -49,10 +49,8 @@ export function reportCrash(err: unknown, what: string): void {
   if (process.env.X_SANDBOX_DEBUG) console.error('[x-sandbox] handler crashed:', err);
 }
 
-/** A thrown RestError as its response; anything else is the WordPress fatal-error page's JSON twin. */
-export function errorResult(err: unknown, what = 'a request'): Result {
-  if (err instanceof RestError) return { status: err.status, body: err.toBody(), headers: err.headers };
-  reportCrash(err, what);
+/** The WordPress fatal-error page's JSON twin (wp_die() of the fatal error handler on a REST request). */
+export function criticalError(): Result {
   return {
     status: 500,
     body: {
@@ -61,4 +59,11 @@ export function errorResult(err: unknown, what = 'a request'): Result {
       data: { status: 500 },
     },
   };
+}
+
+/** A thrown RestError as its response; anything else is WordPress's critical error. */
+export function errorResult(err: unknown, what = 'a request'): Result {
+  if (err instanceof RestError) return { status: err.status, body: err.toBody(), headers: err.headers };
+  reportCrash(err, what);
+  return criticalError();
 }
