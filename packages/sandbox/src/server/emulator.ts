@@ -1,10 +1,6 @@
 import type { Mountable } from '../kit/emulator.js';
 
-// The emulator shapes live in the kit, below every emulator; these names stay for the server's own users.
-export type { FetchHandler, NodeEnv, SocketHandler } from '../kit/emulator.js';
-export { reportHandlerFailure } from '../kit/emulator.js';
-
-/** One emulator as the shared server sees it (see `Mountable`). */
+/** One emulator as the shared server sees it (the kit's `Mountable`: the shapes live below every emulator). */
 export type MountedEmulator = Mountable;
 
 /** The request path without the query, as the client sent it. */

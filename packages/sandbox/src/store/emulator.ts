@@ -12,7 +12,7 @@ import { deserializeState } from './data/tables.js';
 import { webhookPayload } from './present/webhook-payloads.js';
 import type { StoreFault } from './rest/faults.js';
 import { handleRequest, type Site } from './rest/request.js';
-import { errorResult, toResponse, withCors } from './rest/respond.js';
+import { criticalError, errorResult, toResponse, withCors } from './rest/respond.js';
 import { Router } from './rest/router.js';
 import { registerRoutes } from './routes/index.js';
 import { seedDemo } from './system/seed.js';
@@ -172,18 +172,7 @@ export async function createStoreEmulator(
     app,
     fetch: async (request, env) => app.fetch(request, env),
     // The server's last guard (the catch-all above answers a handler's crash itself): WordPress's critical error.
-    internalError: () =>
-      toResponse(
-        {
-          status: 500,
-          body: {
-            code: 'internal_server_error',
-            message: 'There has been a critical error on this website.',
-            data: { status: 500 },
-          },
-        },
-        'GET',
-      ),
+    internalError: () => toResponse(criticalError(), 'GET'),
     store,
     handle,
     setHomeUrl(url: string) {
