@@ -87,6 +87,31 @@ module.exports = {
       from: { path: `^${STORE}/`, pathNot: `^${STORE}/emulator\\.ts$` },
       to: { path: `^${STORE}/emulator\\.ts$` },
     },
+    // The sandbox: kit/ (what every emulator uses) below the three emulators, server/ and index.ts above them.
+    {
+      name: 'sandbox-kit',
+      comment: 'kit/ is shared by every emulator: it imports none of them, nor the server that hosts them.',
+      severity: 'error',
+      from: { path: '^packages/sandbox/src/kit/' },
+      to: { path: '^packages/sandbox/src/(store|transcription|realtime|server)/' },
+    },
+    {
+      name: 'sandbox-emulators-below-server',
+      comment: "An emulator is hosted by server/ through the kit's Emulator interface and never imports it.",
+      severity: 'error',
+      from: { path: '^packages/sandbox/src/(store|transcription|realtime)/' },
+      to: { path: '^packages/sandbox/src/(server/|index\\.ts$|cli\\.ts$)' },
+    },
+    {
+      name: 'sandbox-emulators-apart',
+      comment: 'The three emulators share code through kit/, never by importing one another.',
+      severity: 'error',
+      from: { path: '^packages/sandbox/src/(store|transcription|realtime)/' },
+      to: {
+        path: '^packages/sandbox/src/(store|transcription|realtime)/',
+        pathNot: '^packages/sandbox/src/$1/',
+      },
+    },
   ],
   options: {
     tsPreCompilationDeps: true,
