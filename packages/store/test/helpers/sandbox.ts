@@ -1,11 +1,39 @@
 import { type Sandbox, type SandboxOptions, startSandbox } from '@x/sandbox';
 import { Agent, fetch as undiciFetch } from 'undici';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { StoreClient, type StoreClientOptions } from '../../src/index.js';
 
 export type { Sandbox };
 
 export async function sandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   return startSandbox({ port: 0, ...options, store: { rateLimit: false, ...options.store } });
+}
+
+/**
+ * The sandbox a test file shares: started before its first test, closed after its last. The value stands
+ * for it (property reads pass through to the running sandbox), so the file's tests use it as the sandbox.
+ */
+export function sandboxForFile(options: SandboxOptions = {}): Sandbox {
+  let running: Sandbox | undefined;
+  beforeAll(async () => {
+    running = await sandbox(options);
+  });
+  afterAll(() => running?.close());
+  return new Proxy({} as Sandbox, {
+    get(_target, key) {
+      if (!running) throw new Error(`sandbox.${String(key)} read before beforeAll started the sandbox`);
+      const value: unknown = Reflect.get(running, key, running);
+      return typeof value === 'function' ? value.bind(running) : value;
+    },
+  });
+}
+
+/** What `promise` rejects with; fails the test when it resolves instead. */
+export function rejection<E = Error & Record<string, any>>(promise: PromiseLike<unknown>): Promise<E> {
+  return Promise.resolve(promise).then(
+    () => expect.fail('expected a rejection'),
+    (e: unknown) => e as E,
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   BadRequestError,
   BatchError,
@@ -9,7 +9,7 @@ import {
   type ReviewCreateInput,
   ValidationError,
 } from '../../src/index.js';
-import { clientFor, type Sandbox, sandbox } from '../helpers/sandbox.js';
+import { clientFor, rejection, sandboxForFile } from '../helpers/sandbox.js';
 
 /**
  * client.products.attributes (+ .terms), .shippingClasses and .reviews against the sandbox over real sockets.
@@ -18,17 +18,7 @@ import { clientFor, type Sandbox, sandbox } from '../helpers/sandbox.js';
  * WC_Query::order_by_rating_post_clauses() / order_by_popularity_post_clauses() (tie-breaks).
  */
 
-let box: Sandbox;
-beforeAll(async () => {
-  box = await sandbox({ store: { seed: 'none' } });
-});
-afterAll(() => box.close());
-
-const failure = (promise: PromiseLike<unknown>) =>
-  Promise.resolve(promise).then(
-    () => expect.fail('expected the call to fail'),
-    (e: unknown) => e as Error,
-  );
+const box = sandboxForFile({ store: { seed: 'none' } });
 
 describe('product attributes and their terms', () => {
   it('create, list, update, terms CRUD, products naming the attribute, delete with its terms', async () => {
@@ -43,7 +33,7 @@ describe('product attributes and their terms', () => {
     expect(page.data.map((a) => a.id)).toContain(size.id);
     expect(page.totalPages).toBe(1);
 
-    const clash = await failure(store.products.attributes.create({ name: 'Size 2', slug: 'size' }));
+    const clash = await rejection(store.products.attributes.create({ name: 'Size 2', slug: 'size' }));
     expect(clash).toBeInstanceOf(BadRequestError);
     expect(clash).toMatchObject({
       code: 'woocommerce_rest_cannot_create',
@@ -84,10 +74,10 @@ describe('product attributes and their terms', () => {
 
     const removed = await store.products.attributes.delete(size.id);
     expect(removed.id).toBe(size.id);
-    const noAttribute = await failure(terms.list(size.id));
+    const noAttribute = await rejection(terms.list(size.id));
     expect(noAttribute).toBeInstanceOf(NotFoundError);
     expect(noAttribute).toMatchObject({ code: 'woocommerce_rest_taxonomy_invalid' });
-    expect(await failure(store.products.attributes.get(size.id))).toBeInstanceOf(NotFoundError);
+    expect(await rejection(store.products.attributes.get(size.id))).toBeInstanceOf(NotFoundError);
   });
 });
 
@@ -150,16 +140,16 @@ describe('product reviews', () => {
     // The overloads type what each delete answers: the trashed review, or {deleted, previous} when forced.
     const trashed: Review = await store.products.reviews.delete(first.id);
     expect(trashed.status).toBe('trash');
-    const again = await failure(store.products.reviews.delete(first.id));
+    const again = await rejection(store.products.reviews.delete(first.id));
     expect(again).toMatchObject({ status: 410, code: 'woocommerce_rest_already_trashed' });
     const forced: DeletedReview = await store.products.reviews.delete(first.id, { force: true });
     expect(forced).toMatchObject({ deleted: true, previous: { id: first.id } });
-    expect(await failure(store.products.reviews.get(first.id))).toMatchObject({
+    expect(await rejection(store.products.reviews.get(first.id))).toMatchObject({
       status: 404,
       code: 'woocommerce_rest_review_invalid_id',
     });
 
-    const dupe = await failure(store.products.reviews.create(reviewOf(kettle.id, 2, 2)));
+    const dupe = await rejection(store.products.reviews.create(reviewOf(kettle.id, 2, 2)));
     expect(dupe).toBeInstanceOf(ConflictError);
   });
 
@@ -169,7 +159,7 @@ describe('product reviews', () => {
       create: ['A', 'B', 'C', 'D'].map((name) => ({ name: `Rated ${name}`, regular_price: '1.00' })),
     });
     const [a, b, c, d] = made.create as { id: number }[];
-    const error = await failure(
+    const error = await rejection(
       store.products.reviews.batch({
         create: [
           reviewOf(a!.id, 10, 5),
@@ -202,12 +192,12 @@ describe('inputs are refused before anything is sent', () => {
   it('names the field: required review fields, rating range, email, unknown fields, bad parent ids', async () => {
     const store = clientFor(box);
     box.store.resetStats();
-    const missing = await failure(
+    const missing = await rejection(
       store.products.reviews.create({ product_id: 1, review: 'x', reviewer: 'A' } as ReviewCreateInput),
     );
     expect(missing).toBeInstanceOf(ValidationError);
     expect((missing as ValidationError).issues.map((i) => i.path)).toEqual(['reviewer_email']);
-    const rating = await failure(
+    const rating = await rejection(
       store.products.reviews.create({
         product_id: 1,
         review: 'x',
@@ -217,19 +207,19 @@ describe('inputs are refused before anything is sent', () => {
       }),
     );
     expect((rating as ValidationError).issues.map((i) => i.path)).toEqual(['rating']);
-    const email = await failure(store.products.reviews.update(1, { reviewer_email: 'not-an-email' }));
+    const email = await rejection(store.products.reviews.update(1, { reviewer_email: 'not-an-email' }));
     expect((email as ValidationError).issues.map((i) => i.path)).toEqual(['reviewer_email']);
-    const misspelt = await failure(
+    const misspelt = await rejection(
       store.products.attributes.create({ name: 'Fit', order_bye: 'name' } as never),
     );
     expect((misspelt as ValidationError).issues[0]).toMatchObject({
       path: 'order_bye',
       message: expect.stringMatching(/did you mean "order_by"/),
     });
-    const parent = await failure(store.products.attributes.terms.get(0, 1));
+    const parent = await rejection(store.products.attributes.terms.get(0, 1));
     expect(parent).toBeInstanceOf(ValidationError);
     expect(parent.message).toContain('attributeId');
-    const noName = await failure(store.products.shippingClasses.create({ name: '' }));
+    const noName = await rejection(store.products.shippingClasses.create({ name: '' }));
     expect((noName as ValidationError).issues.map((i) => i.path)).toEqual(['name']);
     expect(box.store.stats().requests).toBe(0);
   });

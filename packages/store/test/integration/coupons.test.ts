@@ -3,7 +3,7 @@
  * WC_REST_Coupons_Controller (v3) / WC_REST_Coupons_V2_Controller::prepare_object_for_database(), WC_Coupon's
  * setters, WC_Coupon_Data_Store_CPT::get_ids_by_code() and WC_REST_CRUD_Controller::delete_item().
  */
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   BadRequestError,
   BatchError,
@@ -12,19 +12,9 @@ import {
   NotFoundError,
   ValidationError,
 } from '../../src/index.js';
-import { clientFor, type Sandbox, sandbox } from '../helpers/sandbox.js';
+import { clientFor, rejection, sandboxForFile } from '../helpers/sandbox.js';
 
-let box: Sandbox;
-beforeAll(async () => {
-  box = await sandbox({ store: { seed: 'none' } });
-});
-afterAll(() => box.close());
-
-const failure = (promise: PromiseLike<unknown>) =>
-  Promise.resolve(promise).then(
-    () => expect.fail('expected the call to fail'),
-    (e: unknown) => e as Error & Record<string, any>,
-  );
+const box = sandboxForFile({ store: { seed: 'none' } });
 
 describe('coupons', () => {
   it('create (201), get, update, trash, restore, force delete', async () => {
@@ -69,13 +59,13 @@ describe('coupons', () => {
     const trashed = await store.coupons.delete(created.id);
     expect(trashed.status).toBe('publish');
     expect((await store.coupons.get(created.id)).status).toBe('trash');
-    const twice = await failure(store.coupons.delete(created.id));
+    const twice = await rejection(store.coupons.delete(created.id));
     expect(twice).toMatchObject({ status: 410, code: 'woocommerce_rest_already_trashed' });
 
     const restored = await store.coupons.update(created.id, { status: 'publish' });
     expect(restored.status).toBe('publish');
     await store.coupons.delete(created.id, { force: true });
-    const gone = await failure(store.coupons.get(created.id));
+    const gone = await rejection(store.coupons.get(created.id));
     expect(gone).toBeInstanceOf(NotFoundError);
     expect(gone.code).toBe('woocommerce_rest_shop_coupon_invalid_id');
   });
@@ -83,7 +73,7 @@ describe('coupons', () => {
   it('surfaces WooCommerce data errors as BadRequestError', async () => {
     const store = clientFor(box);
     await store.coupons.create({ code: 'only-once' });
-    const dup = await failure(store.coupons.create({ code: 'ONLY-ONCE' }));
+    const dup = await rejection(store.coupons.create({ code: 'ONLY-ONCE' }));
     expect(dup).toBeInstanceOf(BadRequestError);
     expect(dup).toMatchObject({
       code: 'woocommerce_rest_coupon_code_already_exists',
@@ -91,7 +81,7 @@ describe('coupons', () => {
     });
     // WC_Coupon::set_amount() checks the type the coupon already has: a percent coupon cannot exceed 100.
     const pct = await store.coupons.create({ code: 'pct', discount_type: 'percent', amount: '50' });
-    const over = await failure(store.coupons.update(pct.id, { amount: '150' }));
+    const over = await rejection(store.coupons.update(pct.id, { amount: '150' }));
     expect(over).toMatchObject({ status: 400, code: 'coupon_invalid_amount' });
   });
 
@@ -130,7 +120,7 @@ describe('coupons', () => {
       { chunkSize: 1 },
     );
     expect(created.create.map((c) => (c as Coupon).code)).toEqual(['batch-1', 'batch-2']);
-    const error = await failure(
+    const error = await rejection(
       store.coupons.batch({ create: [{ code: 'batch-1' }], delete: [(created.create[0] as Coupon).id] }),
     );
     expect(error).toBeInstanceOf(BatchError);
@@ -146,25 +136,25 @@ describe('coupons', () => {
   it('refuses bad input before sending, naming the field', async () => {
     const store = clientFor(box);
     box.store.resetStats();
-    const missing = await failure(store.coupons.create({} as CouponCreateInput));
+    const missing = await rejection(store.coupons.create({} as CouponCreateInput));
     expect(missing).toBeInstanceOf(ValidationError);
     expect(missing.issues[0].path).toBe('code');
-    const empty = await failure(store.coupons.create({ code: '  ' }));
+    const empty = await rejection(store.coupons.create({ code: '  ' }));
     expect(empty.message).toContain('a coupon code cannot be empty');
-    const number = await failure(store.coupons.create({ code: 'n', amount: 10 as unknown as string }));
+    const number = await rejection(store.coupons.create({ code: 'n', amount: 10 as unknown as string }));
     expect(number.message).toContain('amount: expected a decimal string of 0 or more');
     expect(number.message).toContain('send "10"');
-    const negative = await failure(store.coupons.update(1, { minimum_amount: '-5' }));
+    const negative = await rejection(store.coupons.update(1, { minimum_amount: '-5' }));
     expect(negative.message).toContain('minimum_amount');
-    const typo = await failure(
+    const typo = await rejection(
       store.coupons.create({ code: 'x', discount_typ: 'percent' } as CouponCreateInput),
     );
     expect(typo.message).toContain('(did you mean "discount_type"?)');
-    const gmt = await failure(
+    const gmt = await rejection(
       store.coupons.update(1, { date_expires_gmt: '2030-01-01T00:00:00' } as unknown as CouponCreateInput),
     );
     expect(gmt.message).toContain('(did you mean "date_expires"?)');
-    const list = await failure(store.coupons.list({ per_page: 101 }));
+    const list = await rejection(store.coupons.list({ per_page: 101 }));
     expect(list.message).toContain('per_page');
     expect(box.store.stats().requests).toBe(0);
   });

@@ -8,21 +8,11 @@ import {
   TimeoutError,
   ValidationError,
 } from '../../src/index.js';
-import { clientFor, type Sandbox, sandbox } from '../helpers/sandbox.js';
+import { clientFor, rejection, sandboxForFile } from '../helpers/sandbox.js';
 
 /** What a new user hits first, and what each error must say: what was sent where, and the likely causes. */
 
-let box: Sandbox;
-beforeAll(async () => {
-  box = await sandbox();
-});
-afterAll(() => box.close());
-
-const failure = (promise: PromiseLike<unknown>) =>
-  Promise.resolve(promise).then(
-    () => undefined,
-    (e: unknown) => e as Error,
-  );
+const box = sandboxForFile();
 
 function construct(url: string, extra: Partial<ConstructorParameters<typeof StoreClient>[0]> = {}) {
   try {
@@ -88,7 +78,7 @@ describe('an OAuth signature the store computes differently', () => {
 
   it('names the URL that was signed and the likely causes (Site Address, proxy, permalinks, secret)', async () => {
     const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-    const error = await failure(clientFor(box, { url }).products.list({ per_page: 5 }));
+    const error = await rejection(clientFor(box, { url }).products.list({ per_page: 5 }));
     expect(error).toBeInstanceOf(AuthenticationError);
     expect((error as AuthenticationError).code).toBe('woocommerce_rest_authentication_error');
     expect(error!.message).toContain('Invalid signature - provided signature does not match.');
@@ -103,7 +93,7 @@ describe('an OAuth signature the store computes differently', () => {
   });
 
   it('a wrong secret gets the same hint (it fails the same way)', async () => {
-    const error = await failure(clientFor(box, { consumerSecret: `cs_${'0'.repeat(40)}` }).products.list());
+    const error = await rejection(clientFor(box, { consumerSecret: `cs_${'0'.repeat(40)}` }).products.list());
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(error!.message).toContain(`signature for GET ${box.store.url}/wp-json/wc/v3/products`);
   });
@@ -118,7 +108,7 @@ describe('a 200 that is not the API', () => {
       times: 1,
       body: '<!DOCTYPE html>\n<html><head><title>Maintenance mode</title></head>\n<body><h1>Back soon</h1></body></html>',
     });
-    const error = await failure(clientFor(box).products.list());
+    const error = await rejection(clientFor(box).products.list());
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(error!.message).toContain('Unexpected response body for products.list: expected JSON');
     expect(error!.message).toMatch(
@@ -146,7 +136,7 @@ describe('timeouts', () => {
       passThrough: true,
     });
     const store = clientFor(box, { timeout: 100, maxRetries: 2, retry: { baseDelayMs: 5, maxDelayMs: 10 } });
-    const error = await failure(store.products.list());
+    const error = await rejection(store.products.list());
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error!.message).toMatch(
       /^Request timed out after 100 ms \(per-attempt timeout, attempt 3 of 3\): GET http:\/\/127\.0\.0\.1:\d+\/wp-json\/wc\/v3\/products/,

@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type ProductInput,
   type RefundInput,
   type StoreClientOptions,
   ValidationError,
 } from '../../src/index.js';
-import { clientFor, type Sandbox, sandbox } from '../helpers/sandbox.js';
+import { clientFor, rejection, sandboxForFile } from '../helpers/sandbox.js';
 
 /** Inputs the store would silently drop or refuse late are refused before anything is sent. */
 
-let box: Sandbox;
-beforeAll(async () => {
-  box = await sandbox();
-});
-afterAll(() => box.close());
-
-const failure = (promise: PromiseLike<unknown>) =>
-  Promise.resolve(promise).then(
-    () => undefined,
-    (e: unknown) => e as ValidationError,
-  );
+const box = sandboxForFile();
 
 /** A fetch that keeps the bodies it sends, so a test can see what went on the wire. */
 function recording(): { fetch: StoreClientOptions['fetch']; bodies: string[] } {
@@ -38,7 +28,7 @@ describe('misspelt fields', () => {
     const store = clientFor(box);
     box.store.resetStats();
     const input = { name: 'Mug', regular_prise: '12.00' } as ProductInput;
-    const error = await failure(store.products.create(input));
+    const error = await rejection<ValidationError>(store.products.create(input));
     expect(error).toBeInstanceOf(ValidationError);
     expect(error!.issues[0]).toMatchObject({
       path: 'regular_prise',
@@ -51,7 +41,7 @@ describe('misspelt fields', () => {
 
   it('nested, camelCase, in batches and in list filters', async () => {
     const store = clientFor(box);
-    const order = await failure(
+    const order = await rejection<ValidationError>(
       store.orders.create({
         billing: { first_name: 'Ada', postocde: 'N1' },
         line_items: [{ product_di: 12, quantity: 1 }],
@@ -61,19 +51,21 @@ describe('misspelt fields', () => {
     expect(order!.message).toContain('(did you mean "postcode"?)');
     expect(order!.message).toContain('(did you mean "product_id"?)');
 
-    const camel = await failure(store.products.update(1, { regularPrice: '1.00' } as never));
+    const camel = await rejection<ValidationError>(
+      store.products.update(1, { regularPrice: '1.00' } as never),
+    );
     expect(camel!.message).toContain('regularPrice: unknown field (did you mean "regular_price"?)');
 
-    const batch = await failure(
+    const batch = await rejection<ValidationError>(
       store.orders.batch({ update: [{ id: 1, status: 'completed' }, { id: 2, customer_nte: 'x' } as never] }),
     );
     expect(batch!.message).toMatch(
       /^Invalid orders\.batch update\[1\]: customer_nte: unknown field \(did you mean "customer_note"\?\)/,
     );
 
-    const list = await failure(store.products.list({ per_pgae: 5 } as never));
+    const list = await rejection<ValidationError>(store.products.list({ per_pgae: 5 } as never));
     expect(list!.message).toContain('per_pgae: unknown field (did you mean "per_page"?)');
-    const far = await failure(store.products.create({ name: 'x', zzz_qqq: 1 } as never));
+    const far = await rejection<ValidationError>(store.products.create({ name: 'x', zzz_qqq: 1 } as never));
     expect(far!.issues[0]!.message).toMatch(/^unknown field; /);
   });
 
@@ -99,11 +91,13 @@ describe('misspelt fields', () => {
 describe('money is a decimal string', () => {
   it('a number anywhere money goes says "a decimal string such as "1.00""', async () => {
     const store = clientFor(box);
-    const price = await failure(store.products.create({ name: 'x', regular_price: 19.99 } as never));
+    const price = await rejection<ValidationError>(
+      store.products.create({ name: 'x', regular_price: 19.99 } as never),
+    );
     expect(price!.message).toContain(
       'regular_price: expected a decimal string such as "1.00", not the number 19.99 (send "19.99")',
     );
-    const lines = await failure(
+    const lines = await rejection<ValidationError>(
       store.orders.create({
         line_items: [{ product_id: 1, total: 5 }],
         shipping_lines: [{ method_id: 'flat_rate', total: 5 }],
@@ -116,7 +110,7 @@ describe('money is a decimal string', () => {
       'fee_lines.0.total',
     ]);
     for (const issue of lines!.issues) expect(issue.message).toMatch(/a decimal string such as "1\.00"/);
-    const words = await failure(store.products.create({ name: 'x', sale_price: 'ten' }));
+    const words = await rejection<ValidationError>(store.products.create({ name: 'x', sale_price: 'ten' }));
     expect(words!.message).toContain('sale_price: expected a decimal string such as "1.00"');
   });
 
@@ -132,7 +126,7 @@ describe('money is a decimal string', () => {
       line_items: [{ id: line.id, quantity: 1, refund_total: '50.00' }],
     });
     expect(refund.amount).toBe('50.00');
-    const number = await failure(
+    const number = await rejection<ValidationError>(
       store.orders.refunds.createManual(order.id, {
         line_items: [{ id: line.id, quantity: 1, refund_total: 50 }],
       } as never),
@@ -148,7 +142,9 @@ describe('money is a decimal string', () => {
   it('a refund without api_refund says it is required and points to createManual()', async () => {
     const store = clientFor(box);
     box.store.resetStats();
-    const error = await failure(store.orders.refunds.create(1, { amount: '1.00' } as RefundInput));
+    const error = await rejection<ValidationError>(
+      store.orders.refunds.create(1, { amount: '1.00' } as RefundInput),
+    );
     expect(error!.issues).toHaveLength(1);
     expect(error!.issues[0]!.path).toBe('api_refund');
     expect(error!.issues[0]!.message).toMatch(/^is required: true asks the payment gateway/);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   APIError,
   BatchError,
@@ -9,7 +9,7 @@ import {
   type SettingsBatchResult,
   ValidationError,
 } from '../../src/index.js';
-import { clientFor, type Sandbox, sandbox } from '../helpers/sandbox.js';
+import { clientFor, rejection, sandboxForFile } from '../helpers/sandbox.js';
 
 /**
  * client.settings, client.paymentGateways and client.data against the sandbox over real sockets. The store's
@@ -18,17 +18,7 @@ import { clientFor, type Sandbox, sandbox } from '../helpers/sandbox.js';
  * plugins/woocommerce/includes/rest-api/Controllers/).
  */
 
-let box: Sandbox;
-beforeAll(async () => {
-  box = await sandbox({ store: { seed: 'none' } });
-});
-afterAll(() => box.close());
-
-const rejection = (promise: PromiseLike<unknown>) =>
-  Promise.resolve(promise).then(
-    () => expect.fail('expected a rejection'),
-    (e: unknown) => e,
-  );
+const box = sandboxForFile({ store: { seed: 'none' } });
 
 describe('client.settings', () => {
   it('listGroups(), list(), get(): groups, a group’s options and one option with group_id', async () => {

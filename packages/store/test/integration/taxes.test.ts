@@ -2,7 +2,7 @@
  * `client.taxes` and `client.taxes.classes` against the sandbox over real sockets. The store's answers follow
  * WC_REST_Taxes_Controller (v3 over v1), WC_REST_Tax_Classes_V2_Controller and WC_Tax.
  */
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   BadRequestError,
   BatchError,
@@ -11,19 +11,9 @@ import {
   type TaxRate,
   ValidationError,
 } from '../../src/index.js';
-import { clientFor, type Sandbox, sandbox } from '../helpers/sandbox.js';
+import { clientFor, rejection, sandboxForFile } from '../helpers/sandbox.js';
 
-let box: Sandbox;
-beforeAll(async () => {
-  box = await sandbox({ store: { seed: 'none' } });
-});
-afterAll(() => box.close());
-
-const rejection = (promise: PromiseLike<unknown>) =>
-  Promise.resolve(promise).then(
-    () => expect.fail('expected a rejection'),
-    (e: unknown) => e,
-  );
+const box = sandboxForFile({ store: { seed: 'none' } });
 
 describe('client.taxes', () => {
   it('creates, gets, updates, lists and deletes a rate', async () => {
