@@ -6,19 +6,10 @@
  */
 import { expect, it } from 'vitest';
 import { StreamingTranscriber } from '../../src/streaming/index.js';
-import { sandbox } from '../helpers/sandbox.js';
-
-const PARAMS = { speech_model: 'universal-streaming-english', sample_rate: 16000 } as const;
+import { deafSandbox, PARAMS } from '../helpers/deaf-sandbox.js';
 
 it('close({ waitForTermination: false }) during an outage ends the transcriber without waiting for the reconnects', async () => {
-  const deaf = async () => ({
-    write: () => true,
-    onUpdate: () => {},
-    endUtterance: async () => [],
-    onError: () => {},
-    close: () => {},
-  });
-  const box = await sandbox({ streaming: { recognizer: deaf, newSessionsPerMinute: false } });
+  const box = await deafSandbox();
   const transcriber = new StreamingTranscriber(PARAMS, {
     apiKey: box.transcription.apiKey,
     baseUrl: box.url,

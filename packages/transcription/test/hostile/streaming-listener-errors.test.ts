@@ -4,28 +4,11 @@
  * the transcriber gave it a log that drops everything, so a bug in a user's `turn` or `begin` handler
  * vanished without a trace, even with a `log` option set.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { StreamingTranscriber } from '../../src/streaming/index.js';
-import { sandbox } from '../helpers/sandbox.js';
+import { deafSandboxForFile, PARAMS } from '../helpers/deaf-sandbox.js';
 
-const PARAMS = { speech_model: 'universal-streaming-english', sample_rate: 16000 } as const;
-
-let box: Awaited<ReturnType<typeof sandbox>>;
-
-beforeAll(async () => {
-  const deaf = async () => ({
-    write: () => true,
-    onUpdate: () => {},
-    endUtterance: async () => [],
-    onError: () => {},
-    close: () => {},
-  });
-  box = await sandbox({ streaming: { recognizer: deaf, newSessionsPerMinute: false } });
-});
-
-afterAll(async () => {
-  await box?.close();
-});
+const box = deafSandboxForFile();
 
 it("a listener's throw reaches the log option, and the other listeners and connect() go on", async () => {
   const logged: { level: string; message: string; args: unknown[] }[] = [];

@@ -8,31 +8,14 @@
  * by the queue's free room, and silence beyond the start of each pause is skipped while the backlog exceeds
  * `maxLeadMs` (src/streaming/silence.ts), since sending faster than real time is what the service forbids.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { StreamingTranscriber } from '../../src/streaming/index.js';
-import { sandbox } from '../helpers/sandbox.js';
+import { deafSandboxForFile, PARAMS } from '../helpers/deaf-sandbox.js';
 import { until } from '../helpers/streaming.js';
 
-const PARAMS = { speech_model: 'universal-streaming-english', sample_rate: 16000 } as const;
 const MAX_QUEUE_MS = 1000;
 
-let box: Awaited<ReturnType<typeof sandbox>>;
-
-beforeAll(async () => {
-  // A recogniser that hears nothing: no final turn ever covers the audio, as in a silent stretch of a call.
-  const deaf = async () => ({
-    write: () => true,
-    onUpdate: () => {},
-    endUtterance: async () => [],
-    onError: () => {},
-    close: () => {},
-  });
-  box = await sandbox({ streaming: { recognizer: deaf, newSessionsPerMinute: false } });
-});
-
-afterAll(async () => {
-  await box?.close();
-});
+const box = deafSandboxForFile();
 
 it('a replay after a drop keeps the queue within maxQueueMs', async () => {
   const transcriber = new StreamingTranscriber(PARAMS, {

@@ -5,30 +5,14 @@
  * connect timeout started only once the socket was made, after the token, so connect() hung, and a reconnect
  * whose token never came left close() pending forever (measured: still pending after 5 s with timeoutMs 500).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { StreamingTranscriber, TimeoutError } from '../../src/streaming/index.js';
-import { sandbox } from '../helpers/sandbox.js';
+import { deafSandboxForFile, PARAMS } from '../helpers/deaf-sandbox.js';
 import { record } from '../helpers/streaming.js';
 
-const PARAMS = { speech_model: 'universal-streaming-english', sample_rate: 16000 } as const;
 const never = () => new Promise<string>(() => {});
 
-let box: Awaited<ReturnType<typeof sandbox>>;
-
-beforeAll(async () => {
-  const deaf = async () => ({
-    write: () => true,
-    onUpdate: () => {},
-    endUtterance: async () => [],
-    onError: () => {},
-    close: () => {},
-  });
-  box = await sandbox({ streaming: { recognizer: deaf, newSessionsPerMinute: false } });
-});
-
-afterAll(async () => {
-  await box?.close();
-});
+const box = deafSandboxForFile();
 
 async function freshToken(): Promise<string> {
   const res = await fetch(`${box.url}/v3/token?expires_in_seconds=60`, {

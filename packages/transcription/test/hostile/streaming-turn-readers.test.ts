@@ -4,28 +4,11 @@
  * turn; the second replaced the first's resolver, so the first never settled, not even when the transcriber
  * closed.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { StreamingTranscriber, type TurnEvent } from '../../src/streaming/index.js';
-import { sandbox } from '../helpers/sandbox.js';
+import { deafSandboxForFile, PARAMS } from '../helpers/deaf-sandbox.js';
 
-const PARAMS = { speech_model: 'universal-streaming-english', sample_rate: 16000 } as const;
-
-let box: Awaited<ReturnType<typeof sandbox>>;
-
-beforeAll(async () => {
-  const deaf = async () => ({
-    write: () => true,
-    onUpdate: () => {},
-    endUtterance: async () => [],
-    onError: () => {},
-    close: () => {},
-  });
-  box = await sandbox({ streaming: { recognizer: deaf, newSessionsPerMinute: false } });
-});
-
-afterAll(async () => {
-  await box?.close();
-});
+const box = deafSandboxForFile();
 
 it('two next() calls waiting at once both settle when the transcriber closes', async () => {
   const transcriber = new StreamingTranscriber(PARAMS, {
