@@ -3,8 +3,9 @@
  * requests through `{ limit: 20, interval: '1s' }` cannot arrive, first to last, in less than 5 × 1 s =
  * 5000 ms under a strict sliding window, and the limiter adds the safety margin and about one
  * round-trip per window (plus the polling jitter with Redis). Target: within 10% of the ideal on an
- * idle machine. The tests only assert the guarantee (never more than 20 in any 1 s window) and a 2x
- * bound, because this figure depends on how busy the machine is.
+ * idle machine. The tests assert the guarantee (never more than 20 in any 1 s window) and the limiter's
+ * decisions (no wait past the moment the window frees), never this figure: it depends on how busy the
+ * machine is.
  *
  *   pnpm --filter @x/core exec tsx bench/limiter.bench.ts
  *   BENCH_ROUNDS=5 pnpm --filter @x/core exec tsx bench/limiter.bench.ts
