@@ -4,7 +4,7 @@
  * The store emulator's layers (packages/sandbox/src/store) import only downward (the store-* rules).
  */
 const STORE = 'packages/sandbox/src/store';
-const DOMAINS = '(catalog|customers|pricing|orders|shipping|settings|system|webhooks)';
+const DOMAINS = '(catalog|customers|pricing|orders|shipping|settings|system|webhooks|cart)';
 
 module.exports = {
   forbidden: [
@@ -53,7 +53,7 @@ module.exports = {
       comment: 'pricing/ (coupons, discounts, taxes) reads the catalog; orders and the rest build on it.',
       severity: 'error',
       from: { path: `^${STORE}/pricing/` },
-      to: { path: `^${STORE}/(orders|customers|shipping|settings|system|webhooks)/` },
+      to: { path: `^${STORE}/(orders|customers|shipping|settings|system|webhooks|cart)/` },
     },
     {
       name: 'store-orders',
@@ -61,6 +61,16 @@ module.exports = {
         'orders/ builds on catalog, pricing and customers; system/ (reports, the demo seed) builds on orders.',
       severity: 'error',
       from: { path: `^${STORE}/orders/` },
+      to: { path: `^${STORE}/(system|webhooks|cart)/` },
+    },
+    {
+      name: 'store-cart',
+      comment:
+        "cart/ (the Store API's carts and checkout) builds on catalog, customers, pricing, shipping and settings, " +
+        "and on orders: a cart is totalled by the order's own arithmetic and checked out as an order. Below it " +
+        'nothing reaches up to it, and it never reaches system/ or webhooks/.',
+      severity: 'error',
+      from: { path: `^${STORE}/cart/` },
       to: { path: `^${STORE}/(system|webhooks)/` },
     },
     {

@@ -15,6 +15,8 @@ import { handleRequest, type Site } from './rest/request.js';
 import { criticalError, errorResult, toResponse, withCors } from './rest/respond.js';
 import { Router } from './rest/router.js';
 import { registerRoutes } from './routes/index.js';
+import { withStoreApiCors } from './routes/store-api/cors.js';
+import { registerStoreApi, type StoreApiRateLimit } from './routes/store-api/index.js';
 import { seedDemo } from './system/seed.js';
 import { WebhookDeliverer } from './webhooks/delivery.js';
 
@@ -35,6 +37,26 @@ export interface StoreEmulatorOptions {
   randomKeys?: boolean;
   /** Default `'none'`. */
   seed?: 'demo' | 'none';
+  /** The Store API (`/wp-json/wc/store/v1`). */
+  storeApi?: StoreApiEmulatorOptions;
+}
+
+export interface StoreApiEmulatorOptions {
+  /** How long a cart and its `Cart-Token` live (`wc_session_expiration`). Default 2 days, as WooCommerce. */
+  cartTokenTtlSeconds?: number;
+  /**
+   * StoreApi/Utilities/RateLimits.php: off by default; `true` is WooCommerce's 25 POST requests per 10 seconds
+   * per client address, or give your own.
+   */
+  rateLimit?: boolean | Partial<StoreApiRateLimit>;
+}
+
+function storeApiSettings(o: StoreApiEmulatorOptions = {}) {
+  const rl = o.rateLimit;
+  return {
+    ttlSeconds: o.cartTokenTtlSeconds ?? 2 * 86_400,
+    rateLimit: rl ? { limit: 25, seconds: 10, ...(rl === true ? {} : rl) } : (false as const),
+  };
 }
 
 export interface StoreSandbox extends EmulatorHandle<StoreFault, StatsSnapshot> {
@@ -125,6 +147,7 @@ export async function createStoreEmulator(
 
   const router = new Router();
   registerRoutes(router, store);
+  registerStoreApi(router, storeApiSettings(options.storeApi));
   const site: Site = {
     store,
     router,
@@ -136,7 +159,8 @@ export async function createStoreEmulator(
   const app = new Hono<{ Bindings: Bindings }>();
   app.all('*', async (c) => {
     try {
-      return withCors(c.req.raw, await handleRequest(site, c.req.raw, c.env?.incoming));
+      const res = await handleRequest(site, c.req.raw, c.env?.incoming);
+      return withStoreApiCors(c.req.raw, withCors(c.req.raw, res));
     } catch (err) {
       return withCors(c.req.raw, toResponse(errorResult(err, `${c.req.method} ${c.req.path}`), 'GET'));
     }

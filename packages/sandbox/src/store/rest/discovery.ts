@@ -20,6 +20,8 @@ export function namespaceIndex(store: Store, router: Router): Result {
     },
   };
   for (const r of router.list()) {
+    // The Store API's routes are another namespace's (wc/store/v1).
+    if (!r.pattern.startsWith('/wc/v3')) continue;
     const route = r.pattern.replace(/\\\\/g, '\\');
     routes[route] = {
       namespace: 'wc/v3',

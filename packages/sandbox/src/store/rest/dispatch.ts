@@ -21,6 +21,8 @@ export interface DispatchRequest {
   body: Buffer;
   contentType: string;
   key: KeyRecord | null;
+  headers?: Headers;
+  remoteAddress?: string;
 }
 
 /**
@@ -74,6 +76,8 @@ export async function dispatch(store: Store, router: Router, req: DispatchReques
     body,
     key: req.key,
     store,
+    headers: req.headers,
+    remoteAddress: req.remoteAddress,
   };
   return await match.handler(ctx);
 }

@@ -185,6 +185,8 @@ export async function handleRequest(
       body,
       contentType,
       key,
+      headers: req.headers,
+      remoteAddress: incoming?.socket.remoteAddress ?? '',
     });
   } catch (err) {
     result = errorResult(err, `${method} ${rawPath}`);

@@ -18,6 +18,10 @@ export interface Ctx {
   body: Record<string, unknown>;
   key: KeyRecord | null;
   store: Store;
+  /** The request's headers (the Store API reads `Cart-Token` and `Nonce`). */
+  headers?: Headers;
+  /** The peer's address (the Store API's rate limit counts by it). */
+  remoteAddress?: string;
 }
 
 /** A handler's answer: the kit's Reply (status, body, headers), encoded by rest/respond.ts. */

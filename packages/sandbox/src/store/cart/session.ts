@@ -1,0 +1,150 @@
+/**
+ * The Store API's cart sessions: one cart per customer id (a guest's `t_…` id, as WC_Session_Handler's
+ * generate_customer_id() makes it), found again through a `Cart-Token` (a JWT, StoreApi/Utilities/
+ * CartTokenUtils.php and Utilities/JsonWebToken.php) or, without one, kept on the request's own session.
+ * Sessions live in memory, like the wc_sessions rows a real site expires: they are not part of the data file.
+ */
+
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { blankAddress } from '../customers/addresses.js';
+import type { Address } from '../data/rows.js';
+import type { Store } from '../data/store.js';
+
+export interface CartItem {
+  /** WC_Cart::generate_cart_id(): md5 of the product id and the variation id. */
+  key: string;
+  product_id: number;
+  variation_id: number;
+  quantity: number;
+}
+
+export interface Cart {
+  customer_id: string;
+  items: CartItem[];
+  coupons: string[];
+  billing: Address;
+  shipping: Address;
+  /** Chosen rate per package (`chosen_shipping_methods` in the session). */
+  chosen_rates: string[];
+  /** Whether an address was ever given (CartSchema `has_calculated_shipping`). */
+  calculated_shipping: boolean;
+  expires: number;
+}
+
+export interface CartSessionOptions {
+  /** `wc_session_expiration` in seconds: how long a cart and its token live. WooCommerce's default is 2 days. */
+  ttlSeconds: number;
+}
+
+function base64url(data: Buffer | string): string {
+  return Buffer.from(data).toString('base64url');
+}
+
+/** The carts of one store state: a reset state starts without carts (see `sessionsOf`). */
+export class CartSessions {
+  readonly carts = new Map<string, Cart>();
+  /** The site secret tokens and nonces are signed with (`'@' . wp_salt()` in CartTokenUtils::get_cart_token_secret()). */
+  readonly #secret = randomBytes(32);
+  readonly ttlSeconds: number;
+
+  constructor(options: CartSessionOptions) {
+    this.ttlSeconds = options.ttlSeconds;
+  }
+
+  create(nowMs: number): Cart {
+    // WC_Session_Handler::generate_customer_id(): `t_` and 30 hex characters for a guest.
+    const id = `t_${randomBytes(15).toString('hex')}`;
+    const cart: Cart = {
+      customer_id: id,
+      items: [],
+      coupons: [],
+      billing: blankAddress(true),
+      shipping: blankAddress(false),
+      chosen_rates: [],
+      calculated_shipping: false,
+      expires: nowMs + this.ttlSeconds * 1000,
+    };
+    this.carts.set(id, cart);
+    return cart;
+  }
+
+  /** A live cart by customer id; an expired one is dropped (WC_Session_Handler::cleanup_sessions()). */
+  find(id: string, nowMs: number): Cart | undefined {
+    const cart = this.carts.get(id);
+    if (cart && cart.expires <= nowMs) {
+      this.carts.delete(id);
+      return undefined;
+    }
+    return cart;
+  }
+
+  /** Each answer pushes the session's expiry on (WC_Session_Handler::set_session_expiration()). */
+  touch(cart: Cart, nowMs: number): void {
+    cart.expires = nowMs + this.ttlSeconds * 1000;
+  }
+
+  #sign(input: string): Buffer {
+    return createHmac('sha256', this.#secret).update(input).digest();
+  }
+
+  /**
+   * CartTokenUtils::get_cart_token(): JsonWebToken::create() of `{user_id, exp, iss: 'store-api'}` with HS256,
+   * `exp` being now plus the session expiration.
+   */
+  token(cart: Cart, nowMs: number): string {
+    const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+    const exp = Math.floor(nowMs / 1000) + this.ttlSeconds;
+    const payload = base64url(JSON.stringify({ user_id: cart.customer_id, exp, iss: 'store-api' }));
+    return `${header}.${payload}.${base64url(this.#sign(`${header}.${payload}`))}`;
+  }
+
+  /**
+   * CartTokenUtils::validate_cart_token(): the signature holds, `exp` is in the future and the issuer is
+   * `store-api`. Returns the token's customer id, or null for any token that fails (it is then ignored).
+   */
+  verify(token: string, nowMs: number): string | null {
+    const parts = token.split('.');
+    if (parts.length !== 3) return null;
+    const [header, payload, signature] = parts as [string, string, string];
+    const given = Buffer.from(signature, 'base64url');
+    const expected = this.#sign(`${header}.${payload}`);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    let claims: unknown;
+    try {
+      claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    } catch {
+      return null;
+    }
+    if (typeof claims !== 'object' || claims === null) return null;
+    const { user_id, exp, iss } = claims as Record<string, unknown>;
+    if (iss !== 'store-api' || typeof user_id !== 'string' || typeof exp !== 'number') return null;
+    return exp > Math.floor(nowMs / 1000) ? user_id : null;
+  }
+
+  /**
+   * wp_create_nonce( 'wc_store_api' ): ten hex characters of a hash over the nonce tick (half a day), the action,
+   * the user (0 for a guest) and the login session (none); valid for the current and the previous tick
+   * (wp_verify_nonce()). WC_Session_Handler's `nonce_user_logged_out` filter only swaps in the cart's customer id
+   * for actions starting with `woocommerce`, so every guest shares the Store API's nonce.
+   */
+  nonce(nowMs: number, tickOffset = 0): string {
+    const tick = Math.ceil(nowMs / 1000 / (86_400 / 2)) - tickOffset;
+    return this.#sign(`${tick}|wc_store_api|0|`).toString('hex').slice(-12, -2);
+  }
+
+  verifyNonce(nonce: string, nowMs: number): boolean {
+    return nonce === this.nonce(nowMs) || nonce === this.nonce(nowMs, 1);
+  }
+}
+
+const SESSIONS = new WeakMap<object, CartSessions>();
+
+/** The carts of the store's current state: `reset()` swaps the state, and with it every cart. */
+export function sessionsOf(store: Store, options: CartSessionOptions): CartSessions {
+  let sessions = SESSIONS.get(store.state);
+  if (!sessions) {
+    sessions = new CartSessions(options);
+    SESSIONS.set(store.state, sessions);
+  }
+  return sessions;
+}

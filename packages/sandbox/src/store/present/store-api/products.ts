@@ -1,0 +1,127 @@
+/**
+ * A product as the Store API shows it: StoreApi/Schemas/V1/ProductSchema.php get_item_response(), with
+ * prepare_product_price_response() (price, regular and sale price in minor units; a sale price falls back to the
+ * price, as wc_get_price_excluding_tax() does for an empty one), get_price_range() for variable products,
+ * get_stock_availability(), the add_to_cart block and ImageAttachmentSchema's images.
+ */
+
+import { activePrice, isOnSale, productOnSale, productPrice, variationsOf } from '../../catalog/prices.js';
+import { productRating } from '../../catalog/reviews.js';
+import { productStockStatus } from '../../catalog/stock.js';
+import type { ProductRec } from '../../data/rows.js';
+import type { Store } from '../../data/store.js';
+import { wcPrice } from '../../pricing/price-format.js';
+import { phpFloatval } from '../../runtime/numbers.js';
+import { permalink } from '../sellable.js';
+import { minor, withCurrency } from './money.js';
+
+function prices(store: Store, p: ProductRec): Record<string, unknown> {
+  const price = productPrice(store, p);
+  const variable = p.type === 'variable';
+  const amounts: Record<string, unknown> = {
+    price: minor(store, price),
+    regular_price: minor(store, variable ? price : p.regular_price === '' ? price : p.regular_price),
+    sale_price: minor(store, variable || !isOnSale(p) ? price : p.sale_price),
+    price_range: null,
+  };
+  if (variable) {
+    const all = variationsOf(store, p)
+      .filter((v) => v.status === 'publish')
+      .map(activePrice)
+      .filter((x) => x !== '')
+      .map(phpFloatval);
+    if (all.length > 0) {
+      amounts.price_range = {
+        min_amount: minor(store, Math.min(...all)),
+        max_amount: minor(store, Math.max(...all)),
+      };
+    }
+  }
+  return withCurrency(store, amounts);
+}
+
+/** get_stock_availability(): WC_Product::get_availability()'s text and class. */
+function stockAvailability(p: ProductRec, status: string): { text: string; class: string } {
+  if (status === 'outofstock') return { text: 'Out of stock', class: 'out-of-stock' };
+  if (status === 'onbackorder') return { text: 'Available on backorder', class: 'available-on-backorder' };
+  if (p.manage_stock && p.stock_quantity !== null)
+    return { text: `${p.stock_quantity} in stock`, class: 'in-stock' };
+  return { text: '', class: 'in-stock' };
+}
+
+function terms(store: Store, ids: number[], taxonomy: string, base: string): Record<string, unknown>[] {
+  return ids
+    .map((id) => store.state.terms.get(id))
+    .filter((t) => t !== undefined && t.taxonomy === taxonomy)
+    .map((t) => ({ id: t!.id, name: t!.name, slug: t!.slug, link: `${store.homeUrl}/${base}/${t!.slug}/` }));
+}
+
+export function presentStoreProduct(store: Store, p: ProductRec): Record<string, unknown> {
+  const status = productStockStatus(store, p);
+  const price = productPrice(store, p);
+  const purchasable = ['publish', 'private'].includes(p.status) && price !== '' && p.type !== 'external';
+  const rating = productRating(store, p.id);
+  const maxStock = p.manage_stock && p.backorders === 'no' ? Math.max(0, p.stock_quantity ?? 0) : 9999;
+  return {
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    parent: p.parent_id,
+    type: p.type,
+    variation: '',
+    permalink: permalink(store, p),
+    sku: p.sku,
+    short_description: p.short_description,
+    description: p.description,
+    on_sale: productOnSale(store, p),
+    prices: prices(store, p),
+    price_html: price === '' ? '' : wcPrice(store, phpFloatval(price)),
+    average_rating: rating.average.toFixed(2),
+    review_count: rating.count,
+    images: p.images.map((img) => ({
+      id: img.id,
+      src: img.src,
+      thumbnail: img.src,
+      srcset: '',
+      sizes: '',
+      name: img.name,
+      alt: img.alt,
+    })),
+    categories: terms(store, p.categories, 'product_cat', 'product-category'),
+    tags: terms(store, p.tags, 'product_tag', 'product-tag'),
+    brands: [],
+    attributes: p.attributes
+      .filter((a) => a.visible || a.variation)
+      .map((a) => ({
+        id: a.id,
+        name: a.name,
+        taxonomy: a.id ? `pa_${a.slug ?? ''}` : null,
+        has_variations: a.variation,
+        terms: a.options.map((o, i) => ({ id: i, name: o, slug: o.toLowerCase() })),
+      })),
+    variations: variationsOf(store, p)
+      .filter((v) => v.status === 'publish')
+      .map((v) => ({ id: v.id, attributes: v.attributes.map((a) => ({ name: a.name, value: a.option })) })),
+    grouped_products: p.grouped_products,
+    has_options: p.type === 'variable',
+    is_purchasable: purchasable,
+    is_in_stock: status !== 'outofstock',
+    is_on_backorder: status === 'onbackorder',
+    low_stock_remaining:
+      p.manage_stock && p.low_stock_amount !== null && (p.stock_quantity ?? 0) <= p.low_stock_amount
+        ? p.stock_quantity
+        : null,
+    stock_availability: stockAvailability(p, status),
+    sold_individually: p.sold_individually,
+    add_to_cart: {
+      text: p.type === 'variable' ? 'Select options' : purchasable ? 'Add to cart' : 'Read more',
+      description: `Add to cart: “${p.name}”`,
+      url: p.type === 'simple' ? `?add-to-cart=${p.id}` : permalink(store, p),
+      single_text: 'Add to cart',
+      minimum: 1,
+      maximum: p.sold_individually ? 1 : maxStock,
+      multiple_of: 1,
+    },
+    extensions: {},
+  };
+}

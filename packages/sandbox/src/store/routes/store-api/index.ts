@@ -1,0 +1,30 @@
+/**
+ * The Store API (`/wp-json/wc/store/v1`, StoreApi/RoutesController.php): products, the cart and checkout,
+ * computed from the same catalogue, coupons, taxes and shipping zones the REST API edits.
+ */
+
+import type { Handler, Router } from '../../rest/router.js';
+import { registerCartRoutes } from './cart.js';
+import { registerCheckout } from './checkout.js';
+import { registerStoreProducts } from './products.js';
+import { type StoreApiRateLimit, StoreApiRateLimiter } from './rate-limit.js';
+import type { StoreApiOptions } from './session.js';
+
+export type { StoreApiRateLimit };
+
+export interface StoreApiSettings extends StoreApiOptions {
+  /** The optional rate limit; `false` (WooCommerce's default) leaves it off. */
+  rateLimit: StoreApiRateLimit | false;
+}
+
+export function registerStoreApi(router: Router, settings: StoreApiSettings): void {
+  const limiter = settings.rateLimit ? new StoreApiRateLimiter(settings.rateLimit) : null;
+  const limited: Pick<Router, 'add'> = {
+    add(pattern: string, methods: readonly string[], handler: Handler): void {
+      router.add(pattern, methods, limiter ? limiter.wrap(handler) : handler);
+    },
+  };
+  registerStoreProducts(limited);
+  registerCartRoutes(limited, settings);
+  registerCheckout(limited, settings);
+}

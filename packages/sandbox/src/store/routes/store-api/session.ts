@@ -1,0 +1,98 @@
+/**
+ * What every Store API cart and checkout route does around its own work: StoreApi/Routes/V1/AbstractCartRoute.php
+ * get_response() loads the cart session (load_cart_session(): a valid `Cart-Token` picks the cart through
+ * StoreApi/SessionHandler.php; an expired or forged one is ignored), checks the nonce when the request
+ * changes something without a cart token (requires_nonce(), check_nonce()), and answers with the session
+ * headers (add_response_headers(): `Nonce`, `Nonce-Timestamp`, `User-ID`, `Cart-Token` and the deprecated
+ * `X-WC-Store-API-*` twins). A 409 carries the cart so the client can resolve the conflict
+ * (get_route_error_response()).
+ */
+
+import { quote } from '../../cart/quote.js';
+import { type Cart, type CartSessionOptions, sessionsOf } from '../../cart/session.js';
+import { presentCart } from '../../present/store-api/cart.js';
+import type { Ctx, Result } from '../../rest/router.js';
+import { RestError } from '../../runtime/errors.js';
+
+export interface StoreApiOptions extends CartSessionOptions {}
+
+const UPDATES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export type CartHandler = (ctx: Ctx, cart: Cart) => Result;
+
+function header(ctx: Ctx, name: string): string {
+  return ctx.headers?.get(name) ?? '';
+}
+
+/**
+ * Wraps a cart route. `always` makes every method need the nonce (the checkout routes); otherwise only the
+ * updating ones do (is_update_request()).
+ */
+export function cartRoute(options: StoreApiOptions, handler: CartHandler, always = false) {
+  return (ctx: Ctx): Result => {
+    const now = Date.now();
+    const sessions = sessionsOf(ctx.store, options);
+    const token = header(ctx, 'cart-token');
+    const tokenId = token ? sessions.verify(token, now) : null;
+    let cart: Cart | undefined = tokenId ? sessions.find(tokenId, now) : undefined;
+    if (!cart) {
+      cart = sessions.create(now);
+      // A valid token whose session is gone (cleaned up) keeps its customer id, as SessionHandler does.
+      if (tokenId) {
+        sessions.carts.delete(cart.customer_id);
+        cart.customer_id = tokenId;
+        sessions.carts.set(tokenId, cart);
+      }
+    }
+    sessions.touch(cart, now);
+    let result: Result;
+    try {
+      if ((always || UPDATES.has(ctx.method)) && !tokenId)
+        checkNonce(ctx, sessions.verifyNonce.bind(sessions), now);
+      result = handler(ctx, cart);
+    } catch (err) {
+      if (!(err instanceof RestError)) throw err;
+      const data =
+        err.status === 409
+          ? { status: 409, cart: presentCart(ctx.store, cart, quote(ctx.store, cart)) }
+          : { status: err.status };
+      result = {
+        status: err.status,
+        body: { code: err.code, message: err.message, data },
+        headers: err.headers,
+      };
+    }
+    const nonce = sessions.nonce(now);
+    const timestamp = String(Math.floor(now / 1000));
+    const cartToken = sessions.token(cart, now);
+    result.headers = {
+      ...(result.headers ?? {}),
+      Nonce: nonce,
+      'Nonce-Timestamp': timestamp,
+      'User-ID': '0',
+      'Cart-Token': cartToken,
+      'X-WC-Store-API-Nonce': nonce,
+      'X-WC-Store-API-Nonce-Timestamp': timestamp,
+      'X-WC-Store-API-User': '0',
+    };
+    return result;
+  };
+}
+
+/** check_nonce(): `Nonce` (or the deprecated `X-WC-Store-API-Nonce`) must be there (401) and valid (403). */
+function checkNonce(ctx: Ctx, verify: (nonce: string, now: number) => boolean, now: number): void {
+  const nonce = header(ctx, 'nonce') || header(ctx, 'x-wc-store-api-nonce');
+  if (!nonce) {
+    throw new RestError(
+      401,
+      'woocommerce_rest_missing_nonce',
+      'Missing the Nonce header. This endpoint requires a valid nonce.',
+    );
+  }
+  if (!verify(nonce, now)) throw new RestError(403, 'woocommerce_rest_invalid_nonce', 'Nonce is invalid.');
+}
+
+/** The cart and its quote, as the cart routes answer (CartSchema). */
+export function cartBody(ctx: Ctx, cart: Cart, status = 200): Result {
+  return { status, body: presentCart(ctx.store, cart, quote(ctx.store, cart)) };
+}

@@ -1,0 +1,255 @@
+/**
+ * The Store API's products and cart routes over real sockets, against a catalogue built through REST v3:
+ * product shape and prices in minor units (StoreApi/Schemas/V1/ProductSchema.php), every cart route
+ * (StoreApi/Routes/V1/Cart*.php), the `Cart-Token` round trip and its expiry (Utilities/CartTokenUtils.php), the
+ * nonce rule (Routes/V1/AbstractCartRoute.php requires_nonce()/check_nonce()) and the Store API's CORS headers.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Sandbox, startSandbox } from '../../src/index.js';
+import { storeApi } from '../helpers/http.js';
+import { StoreApiSession } from '../helpers/store-api.js';
+
+let sb: Sandbox;
+let mug: number;
+let tee: number;
+let single: number;
+const v3 = (method: string, path: string, body?: unknown) => storeApi(sb, method, path, body);
+
+beforeAll(async () => {
+  sb = await startSandbox({ port: 0, store: { rateLimit: false, storeApi: { cartTokenTtlSeconds: 2 } } });
+  mug = (
+    await v3('POST', '/products', {
+      name: 'Mug',
+      regular_price: '12.50',
+      manage_stock: true,
+      stock_quantity: 3,
+    })
+  ).json.id;
+  tee = (await v3('POST', '/products', { name: 'Tee', regular_price: '20', sale_price: '15', virtual: true }))
+    .json.id;
+  single = (await v3('POST', '/products', { name: 'Print', regular_price: '9.99', sold_individually: true }))
+    .json.id;
+  await v3('POST', '/products', { name: 'Hidden', regular_price: '1', catalog_visibility: 'hidden' });
+  await v3('POST', '/products', { name: 'Draft', regular_price: '1', status: 'draft' });
+  await v3('POST', '/coupons', { code: 'five', amount: '5', discount_type: 'fixed_cart' });
+  const zone = (await v3('POST', '/shipping/zones', { name: 'France' })).json;
+  await v3('PUT', `/shipping/zones/${zone.id}/locations`, [{ code: 'FR', type: 'country' }]);
+  await v3('POST', `/shipping/zones/${zone.id}/methods`, { method_id: 'flat_rate', settings: { cost: '4' } });
+  await v3('POST', `/shipping/zones/${zone.id}/methods`, {
+    method_id: 'local_pickup',
+    settings: { cost: '0' },
+  });
+});
+afterAll(async () => {
+  await sb?.close();
+});
+
+describe('Store API products', () => {
+  it('lists the published, visible products with prices in minor units and paging headers', async () => {
+    const s = new StoreApiSession(sb.url);
+    const all = await s.call('GET', 'products?per_page=2&orderby=title&order=asc');
+    expect(all.status).toBe(200);
+    expect(all.headers.get('x-wp-total')).toBe('3');
+    expect(all.headers.get('x-wp-totalpages')).toBe('2');
+    expect(all.body.map((p: { name: string }) => p.name)).toEqual(['Mug', 'Print']);
+    const page2 = await s.call('GET', 'products?per_page=2&page=2&orderby=title&order=asc');
+    expect(page2.body.map((p: { name: string }) => p.name)).toEqual(['Tee']);
+    const one = await s.call('GET', `products/${tee}`);
+    expect(one.body).toMatchObject({
+      id: tee,
+      name: 'Tee',
+      type: 'simple',
+      on_sale: true,
+      is_purchasable: true,
+      is_in_stock: true,
+      prices: {
+        price: '1500',
+        regular_price: '2000',
+        sale_price: '1500',
+        currency_code: 'USD',
+        currency_minor_unit: 2,
+        currency_prefix: '$',
+        currency_suffix: '',
+      },
+      add_to_cart: { minimum: 1, multiple_of: 1 },
+    });
+    expect((await s.call('GET', `products/${mug}`)).body.add_to_cart.maximum).toBe(3);
+  });
+
+  it('answers 404 woocommerce_rest_product_invalid_id for a draft or unknown product, 400 for a bad per_page', async () => {
+    const s = new StoreApiSession(sb.url);
+    const missing = await s.call('GET', 'products/999999');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({
+      code: 'woocommerce_rest_product_invalid_id',
+      message: 'Invalid product ID.',
+      data: { status: 404 },
+    });
+    const bad = await s.call('GET', 'products?per_page=101');
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('rest_invalid_param');
+  });
+});
+
+describe('Store API cart', () => {
+  it('keeps a cart through its Cart-Token across every cart route', async () => {
+    const s = new StoreApiSession(sb.url);
+    const empty = await s.call('GET', 'cart');
+    expect(empty.status).toBe(200);
+    expect(empty.body).toMatchObject({ items: [], items_count: 0, totals: { total_price: '0' } });
+    expect(s.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    const claims = JSON.parse(Buffer.from(s.token!.split('.')[1]!, 'base64url').toString());
+    expect(claims).toMatchObject({ iss: 'store-api', user_id: expect.stringMatching(/^t_/) });
+
+    const added = await s.call('POST', 'cart/add-item', { id: mug, quantity: 2 });
+    expect(added.status).toBe(201);
+    expect(added.body.items).toHaveLength(1);
+    const key = added.body.items[0].key as string;
+    expect(added.body.items[0]).toMatchObject({ id: mug, quantity: 2, totals: { line_total: '2500' } });
+    const again = await s.call('POST', 'cart/items', { id: tee, quantity: 1 });
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ id: tee, quantity: 1, prices: { price: '1500' } });
+
+    const list = await s.call('GET', 'cart/items');
+    expect(list.body.map((i: { id: number }) => i.id)).toEqual([mug, tee]);
+    expect((await s.call('GET', `cart/items/${key}`)).body.quantity).toBe(2);
+    const updated = await s.call('POST', 'cart/update-item', { key, quantity: 1 });
+    expect(updated.body.items_count).toBe(2);
+    expect(updated.body.totals.total_items).toBe('2750');
+
+    const coupon = await s.call('POST', 'cart/apply-coupon', { code: 'FIVE' });
+    expect(coupon.status).toBe(200);
+    expect(coupon.body.coupons).toMatchObject([{ code: 'five', totals: { total_discount: '500' } }]);
+    expect(coupon.body.totals).toMatchObject({ total_discount: '500', total_price: '2250' });
+
+    const customer = await s.call('POST', 'cart/update-customer', {
+      billing_address: { email: 'ana@example.fr', country: 'FR', city: 'Lyon' },
+      shipping_address: { country: 'FR', city: 'Lyon', postcode: '69001' },
+    });
+    expect(customer.body.has_calculated_shipping).toBe(true);
+    const rates = customer.body.shipping_rates[0].shipping_rates;
+    expect(rates.map((r: { rate_id: string }) => r.rate_id)).toEqual([
+      expect.stringMatching(/^flat_rate:/),
+      expect.stringMatching(/^local_pickup:/),
+    ]);
+    expect(rates[0]).toMatchObject({ price: '400', selected: true });
+    expect(customer.body.totals).toMatchObject({ total_shipping: '400', total_price: '2650' });
+    const pickup = await s.call('POST', 'cart/select-shipping-rate', {
+      package_id: 0,
+      rate_id: rates[1].rate_id,
+    });
+    expect(pickup.body.totals).toMatchObject({ total_shipping: '0', total_price: '2250' });
+
+    const uncoupon = await s.call('POST', 'cart/remove-coupon', { code: 'five' });
+    expect(uncoupon.body.coupons).toEqual([]);
+    const removed = await s.call('POST', 'cart/remove-item', { key });
+    expect(removed.body.items.map((i: { id: number }) => i.id)).toEqual([tee]);
+    const byKey = removed.body.items[0].key as string;
+    expect((await s.call('DELETE', `cart/items/${byKey}`)).status).toBe(204);
+    await s.call('POST', 'cart/add-item', { id: tee });
+    const cleared = await s.call('DELETE', 'cart/items');
+    expect(cleared.body).toEqual([]);
+    expect((await s.call('GET', 'cart')).body.items).toEqual([]);
+  });
+
+  it("answers WooCommerce's cart errors (409s carry the cart)", async () => {
+    const s = new StoreApiSession(sb.url);
+    await s.call('GET', 'cart');
+    const unknown = await s.call('POST', 'cart/add-item', { id: 999999 });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual({
+      code: 'woocommerce_rest_cart_invalid_product',
+      message: 'This product cannot be added to the cart.',
+      data: { status: 400 },
+    });
+    const tooMany = await s.call('POST', 'cart/add-item', { id: mug, quantity: 4 });
+    expect(tooMany.body.code).toBe('woocommerce_rest_product_partially_out_of_stock');
+    await s.call('POST', 'cart/add-item', { id: single });
+    expect((await s.call('POST', 'cart/add-item', { id: single })).body.code).toBe(
+      'woocommerce_rest_product_sold_individually',
+    );
+    const gone = await s.call('POST', 'cart/update-item', { key: 'f'.repeat(32), quantity: 2 });
+    expect(gone.status).toBe(409);
+    expect(gone.body.code).toBe('woocommerce_rest_cart_invalid_key');
+    expect(gone.body.data.cart.items).toHaveLength(1);
+    expect((await s.call('GET', `cart/items/${'0'.repeat(32)}`)).status).toBe(404);
+    const noCoupon = await s.call('POST', 'cart/apply-coupon', { code: 'nope' });
+    expect(noCoupon.body).toMatchObject({
+      code: 'woocommerce_rest_cart_coupon_error',
+      data: { status: 400 },
+    });
+    expect((await s.call('POST', 'cart/remove-coupon', { code: 'five' })).status).toBe(409);
+    expect((await s.call('POST', 'cart/select-shipping-rate', {})).body.code).toBe(
+      'woocommerce_rest_cart_missing_rate_id',
+    );
+    expect((await s.call('POST', 'cart/add-item', {})).body.code).toBe('rest_missing_callback_param');
+  });
+
+  it('two tokens are two carts; a forged or expired token is ignored and gets a new cart', async () => {
+    const a = new StoreApiSession(sb.url);
+    const b = new StoreApiSession(sb.url);
+    await a.call('GET', 'cart');
+    await b.call('GET', 'cart');
+    await a.call('POST', 'cart/add-item', { id: tee, quantity: 2 });
+    expect((await b.call('GET', 'cart')).body.items_count).toBe(0);
+    expect((await a.call('GET', 'cart')).body.items_count).toBe(2);
+
+    const [h, p] = a.token!.split('.');
+    const forged = `${h}.${p}.${'A'.repeat(43)}`;
+    const f = await a.call('GET', 'cart', undefined, { 'Cart-Token': forged });
+    expect(f.body.items_count).toBe(0);
+    expect(f.headers.get('cart-token')).not.toBe(forged);
+
+    // The token's `exp` (and the session) is two seconds away here; past it the token counts for nothing.
+    const old = a.token!;
+    await new Promise((r) => setTimeout(r, 3_100));
+    const expired = await a.call('POST', 'cart/add-item', { id: tee }, { 'Cart-Token': old });
+    expect(expired.status).toBe(401);
+    expect(expired.body.code).toBe('woocommerce_rest_missing_nonce');
+    expect((await a.call('GET', 'cart', undefined, { 'Cart-Token': old })).body.items_count).toBe(0);
+  });
+
+  it('needs a Nonce for updates without a cart token: 401 missing, 403 invalid, accepted when valid', async () => {
+    const anon = new StoreApiSession(sb.url, false);
+    const get = await anon.call('GET', 'cart');
+    expect(get.status).toBe(200);
+    const nonce = get.headers.get('nonce')!;
+    expect(nonce).toMatch(/^[0-9a-f]{10}$/);
+    expect(get.headers.get('x-wc-store-api-nonce')).toBe(nonce);
+    expect(get.headers.get('user-id')).toBe('0');
+    expect(Number(get.headers.get('nonce-timestamp'))).toBeGreaterThan(0);
+    const missing = await anon.call('POST', 'cart/add-item', { id: tee });
+    expect(missing.status).toBe(401);
+    expect(missing.body).toEqual({
+      code: 'woocommerce_rest_missing_nonce',
+      message: 'Missing the Nonce header. This endpoint requires a valid nonce.',
+      data: { status: 401 },
+    });
+    const invalid = await anon.call('POST', 'cart/add-item', { id: tee }, { Nonce: '0123456789' });
+    expect(invalid.status).toBe(403);
+    expect(invalid.body.code).toBe('woocommerce_rest_invalid_nonce');
+    const ok = await anon.call('POST', 'cart/add-item', { id: tee }, { Nonce: nonce });
+    expect(ok.status).toBe(201);
+    const legacy = await anon.call('POST', 'cart/add-item', { id: tee }, { 'X-WC-Store-API-Nonce': nonce });
+    expect(legacy.status).toBe(201);
+    expect((await anon.call('POST', 'checkout', {})).body.code).toBe('woocommerce_rest_missing_nonce');
+  });
+
+  it('sends the Store API CORS headers so a page on another origin can read the token', async () => {
+    const pre = await fetch(`${sb.url}/wp-json/wc/store/v1/cart/add-item`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://shop.example', 'Access-Control-Request-Headers': 'cart-token, nonce' },
+    });
+    expect(pre.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+    expect(pre.headers.get('access-control-allow-credentials')).toBe('true');
+    const allowed = pre.headers.get('access-control-allow-headers')!.split(', ');
+    expect(allowed).toEqual(expect.arrayContaining(['Cart-Token', 'Nonce', 'X-WC-Store-API-Nonce']));
+    const get = await fetch(`${sb.url}/wp-json/wc/store/v1/cart`, {
+      headers: { Origin: 'https://shop.example' },
+    });
+    const exposed = get.headers.get('access-control-expose-headers')!.split(', ');
+    expect(exposed).toEqual(expect.arrayContaining(['Cart-Token', 'Nonce', 'Nonce-Timestamp', 'User-ID']));
+    const v3get = await fetch(`${sb.url}/wp-json/wc/v3`, { headers: { Origin: 'https://shop.example' } });
+    expect(v3get.headers.get('access-control-expose-headers')).not.toMatch(/Cart-Token/);
+  });
+});
