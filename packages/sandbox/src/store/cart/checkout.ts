@@ -57,14 +57,17 @@ export function checkout(store: Store, cart: Cart, input: CheckoutInput): OrderR
     );
   }
   const status = !needsPayment ? 'processing' : ON_HOLD.has(input.payment_method) ? 'on-hold' : 'processing';
-  const order = createOrder(store, {
-    ...orderFields(cart, q.chosen, cart.coupons),
-    payment_method: gateway?.id ?? '',
-    payment_method_title: gateway?.title ?? '',
-    customer_note: input.customer_note,
-    status,
-  });
-  order.created_via = 'store-api';
+  const order = createOrder(
+    store,
+    {
+      ...orderFields(cart, q.chosen, cart.coupons),
+      payment_method: gateway?.id ?? '',
+      payment_method_title: gateway?.title ?? '',
+      customer_note: input.customer_note,
+      status,
+    },
+    'store-api',
+  );
   // The cart is emptied once the payment went through (CheckoutTrait::process_payment() → wc_empty_cart()).
   cart.items = [];
   cart.coupons = [];

@@ -145,11 +145,15 @@ export function writeOrder(
   }
 }
 
-/** Inserts an order; a write that fails half-way is undone (stock, sales, id sequences), so it leaves no trace. */
-export function createOrder(store: Store, p: Record<string, unknown>): OrderRec {
+/**
+ * Inserts an order; a write that fails half-way is undone (stock, sales, id sequences), so it leaves no trace.
+ * `createdVia` is the order's `created_via`: `rest-api`, or `store-api` for a Store API checkout.
+ */
+export function createOrder(store: Store, p: Record<string, unknown>, createdVia = 'rest-api'): OrderRec {
   const journal = new WriteJournal(store.state);
   const id = store.state.seq.post + 1;
   const o = blankOrder(store, id, store.now());
+  o.created_via = createdVia;
   try {
     nextId(store.state, 'post');
     writeOrder(store, o, p, true, journal);
