@@ -64,8 +64,21 @@ export class CartSessions {
       calculated_shipping: false,
       expires: nowMs + this.ttlSeconds * 1000,
     };
-    this.carts.set(id, cart);
     return cart;
+  }
+
+  /**
+   * Stores a cart once it holds something: like WC_Session_Handler::save_data(), which writes a session row only
+   * when there is data, so requests that leave nothing behind (a browse, a refused update) cost no memory.
+   * Expired sessions are swept as the table grows (cleanup_sessions() runs on a schedule).
+   */
+  keep(cart: Cart, nowMs: number): void {
+    const empty = cart.items.length === 0 && cart.coupons.length === 0 && !cart.calculated_shipping;
+    if (empty || this.carts.has(cart.customer_id)) return;
+    if (this.carts.size % 1024 === 1023) {
+      for (const [id, c] of this.carts) if (c.expires <= nowMs) this.carts.delete(id);
+    }
+    this.carts.set(cart.customer_id, cart);
   }
 
   /** A live cart by customer id; an expired one is dropped (WC_Session_Handler::cleanup_sessions()). */

@@ -37,12 +37,9 @@ export function cartRoute(options: StoreApiOptions, handler: CartHandler, always
     let cart: Cart | undefined = tokenId ? sessions.find(tokenId, now) : undefined;
     if (!cart) {
       cart = sessions.create(now);
-      // A valid token whose session is gone (cleaned up) keeps its customer id, as SessionHandler does.
-      if (tokenId) {
-        sessions.carts.delete(cart.customer_id);
-        cart.customer_id = tokenId;
-        sessions.carts.set(tokenId, cart);
-      }
+      // A valid token whose session is gone (never saved, or cleaned up) keeps its customer id, as
+      // SessionHandler does.
+      if (tokenId) cart.customer_id = tokenId;
     }
     sessions.touch(cart, now);
     let result: Result;
@@ -50,6 +47,7 @@ export function cartRoute(options: StoreApiOptions, handler: CartHandler, always
       if ((always || UPDATES.has(ctx.method)) && !tokenId)
         checkNonce(ctx, sessions.verifyNonce.bind(sessions), now);
       result = handler(ctx, cart);
+      sessions.keep(cart, now);
     } catch (err) {
       if (!(err instanceof RestError)) throw err;
       const data =
