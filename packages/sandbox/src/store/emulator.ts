@@ -15,7 +15,7 @@ import { handleRequest, type Site } from './rest/request.js';
 import { criticalError, errorResult, toResponse, withCors } from './rest/respond.js';
 import { Router } from './rest/router.js';
 import { registerRoutes } from './routes/index.js';
-import { withStoreApiCors } from './routes/store-api/cors.js';
+import { isStoreApiRequest, withStoreApiCors } from './routes/store-api/cors.js';
 import { registerStoreApi, type StoreApiRateLimit } from './routes/store-api/index.js';
 import { seedDemo } from './system/seed.js';
 import { WebhookDeliverer } from './webhooks/delivery.js';
@@ -49,12 +49,18 @@ export interface StoreApiEmulatorOptions {
    * per client address, or give your own.
    */
   rateLimit?: boolean | Partial<StoreApiRateLimit>;
+  /**
+   * Origins a storefront page may call the Store API from before it holds a cart token (the
+   * `allowed_http_origins` filter), besides the sandbox's own; `'*'` allows any. Default none.
+   */
+  allowedOrigins?: string[] | '*';
 }
 
 function storeApiSettings(o: StoreApiEmulatorOptions = {}) {
   const rl = o.rateLimit;
   return {
     ttlSeconds: o.cartTokenTtlSeconds ?? 2 * 86_400,
+    allowedOrigins: o.allowedOrigins ?? [],
     rateLimit: rl ? { limit: 25, seconds: 10, ...(rl === true ? {} : rl) } : (false as const),
   };
 }
@@ -147,7 +153,8 @@ export async function createStoreEmulator(
 
   const router = new Router();
   registerRoutes(router, store);
-  registerStoreApi(router, storeApiSettings(options.storeApi));
+  const storeApi = storeApiSettings(options.storeApi);
+  registerStoreApi(router, storeApi);
   const site: Site = {
     store,
     router,
@@ -160,7 +167,9 @@ export async function createStoreEmulator(
   app.all('*', async (c) => {
     try {
       const res = await handleRequest(site, c.req.raw, c.env?.incoming);
-      return withStoreApiCors(c.req.raw, withCors(c.req.raw, res));
+      // The Store API sends its own CORS headers instead of WordPress's (routes/store-api/cors.ts).
+      if (isStoreApiRequest(c.req.raw)) return withStoreApiCors(store, storeApi, c.req.raw, res);
+      return withCors(c.req.raw, res);
     } catch (err) {
       return withCors(c.req.raw, toResponse(errorResult(err, `${c.req.method} ${c.req.path}`), 'GET'));
     }

@@ -99,7 +99,8 @@ describe('Store API cart', () => {
     expect(empty.body).toMatchObject({ items: [], items_count: 0, totals: { total_price: '0' } });
     expect(s.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     const claims = JSON.parse(Buffer.from(s.token!.split('.')[1]!, 'base64url').toString());
-    expect(claims).toMatchObject({ iss: 'store-api', user_id: expect.stringMatching(/^t_/) });
+    expect(claims).toMatchObject({ iss: 'wc/store/v1', user_id: expect.stringMatching(/^t_/) });
+    expect(claims.exp - claims.iat).toBe(2);
 
     const added = await s.call('POST', 'cart/add-item', { id: mug, quantity: 2 });
     expect(added.status).toBe(201);
@@ -215,7 +216,6 @@ describe('Store API cart', () => {
     expect(get.status).toBe(200);
     const nonce = get.headers.get('nonce')!;
     expect(nonce).toMatch(/^[0-9a-f]{10}$/);
-    expect(get.headers.get('x-wc-store-api-nonce')).toBe(nonce);
     expect(get.headers.get('user-id')).toBe('0');
     expect(Number(get.headers.get('nonce-timestamp'))).toBeGreaterThan(0);
     const missing = await anon.call('POST', 'cart/add-item', { id: tee });
@@ -230,26 +230,62 @@ describe('Store API cart', () => {
     expect(invalid.body.code).toBe('woocommerce_rest_invalid_nonce');
     const ok = await anon.call('POST', 'cart/add-item', { id: tee }, { Nonce: nonce });
     expect(ok.status).toBe(201);
+    // The deprecated X-WC-Store-API-Nonce header is no longer read (check_nonce() reads `Nonce` only).
     const legacy = await anon.call('POST', 'cart/add-item', { id: tee }, { 'X-WC-Store-API-Nonce': nonce });
-    expect(legacy.status).toBe(201);
+    expect(legacy.status).toBe(401);
     expect((await anon.call('POST', 'checkout', {})).body.code).toBe('woocommerce_rest_missing_nonce');
   });
 
-  it('sends the Store API CORS headers so a page on another origin can read the token', async () => {
-    const pre = await fetch(`${sb.url}/wp-json/wc/store/v1/cart/add-item`, {
+  it("sends the Store API's CORS: the origin only for a preflight, a valid cart token or an allowed origin", async () => {
+    const url = `${sb.url}/wp-json/wc/store/v1/cart`;
+    const page = 'https://shop.example';
+    const pre = await fetch(`${url}/add-item`, {
       method: 'OPTIONS',
-      headers: { Origin: 'https://shop.example', 'Access-Control-Request-Headers': 'cart-token, nonce' },
+      headers: {
+        Origin: page,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'cart-token',
+      },
     });
-    expect(pre.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+    expect(pre.status).toBe(200);
+    expect(await pre.text()).toBe('');
+    expect(pre.headers.get('access-control-allow-origin')).toBe(page);
     expect(pre.headers.get('access-control-allow-credentials')).toBe('true');
-    const allowed = pre.headers.get('access-control-allow-headers')!.split(', ');
-    expect(allowed).toEqual(expect.arrayContaining(['Cart-Token', 'Nonce', 'X-WC-Store-API-Nonce']));
-    const get = await fetch(`${sb.url}/wp-json/wc/store/v1/cart`, {
-      headers: { Origin: 'https://shop.example' },
-    });
-    const exposed = get.headers.get('access-control-expose-headers')!.split(', ');
-    expect(exposed).toEqual(expect.arrayContaining(['Cart-Token', 'Nonce', 'Nonce-Timestamp', 'User-ID']));
-    const v3get = await fetch(`${sb.url}/wp-json/wc/v3`, { headers: { Origin: 'https://shop.example' } });
+    expect(pre.headers.get('access-control-allow-methods')).toBe('OPTIONS, GET, POST, PUT, PATCH, DELETE');
+    expect(pre.headers.get('access-control-allow-headers')!.split(', ')).toEqual(
+      expect.arrayContaining(['Cart-Token', 'Nonce', 'Content-Type']),
+    );
+    // Without a token, another origin may not read the answer; with the token it was given, it may.
+    const first = await fetch(url, { headers: { Origin: page } });
+    expect(first.headers.get('access-control-allow-origin')).toBeNull();
+    expect(first.headers.get('access-control-expose-headers')!.split(', ')).toContain('Cart-Token');
+    const token = first.headers.get('cart-token')!;
+    const again = await fetch(url, { headers: { Origin: page, 'Cart-Token': token } });
+    expect(again.headers.get('access-control-allow-origin')).toBe(page);
+    const own = await fetch(url, { headers: { Origin: new URL(sb.url).origin } });
+    expect(own.headers.get('access-control-allow-origin')).toBe(new URL(sb.url).origin);
+    // REST v3 keeps WordPress's rest_send_cors_headers(): any origin echoed.
+    const v3get = await fetch(`${sb.url}/wp-json/wc/v3`, { headers: { Origin: page } });
+    expect(v3get.headers.get('access-control-allow-origin')).toBe(page);
     expect(v3get.headers.get('access-control-expose-headers')).not.toMatch(/Cart-Token/);
+  });
+
+  it('lets a configured storefront origin in without a token (allowed_http_origins)', async () => {
+    const other = await startSandbox({
+      port: 0,
+      store: { rateLimit: false, storeApi: { allowedOrigins: ['http://localhost:5173'] } },
+    });
+    try {
+      const ok = await fetch(`${other.url}/wp-json/wc/store/v1/products`, {
+        headers: { Origin: 'http://localhost:5173' },
+      });
+      expect(ok.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+      const no = await fetch(`${other.url}/wp-json/wc/store/v1/products`, {
+        headers: { Origin: 'http://evil.example' },
+      });
+      expect(no.headers.get('access-control-allow-origin')).toBeNull();
+    } finally {
+      await other.close();
+    }
   });
 });

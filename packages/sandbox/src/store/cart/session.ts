@@ -1,7 +1,7 @@
 /**
  * The Store API's cart sessions: one cart per customer id (a guest's `t_…` id, as WC_Session_Handler's
  * generate_customer_id() makes it), found again through a `Cart-Token` (a JWT, StoreApi/Utilities/
- * CartTokenUtils.php and Utilities/JsonWebToken.php) or, without one, kept on the request's own session.
+ * Routes/V1/AbstractCartRoute.php get_cart_token() and Utilities/JsonWebToken.php) or, without one, kept on the request's own session.
  * Sessions live in memory, like the wc_sessions rows a real site expires: they are not part of the data file.
  */
 
@@ -101,37 +101,45 @@ export class CartSessions {
   }
 
   /**
-   * CartTokenUtils::get_cart_token(): JsonWebToken::create() of `{user_id, exp, iss: 'store-api'}` with HS256,
-   * `exp` being now plus the session expiration.
+   * AbstractCartRoute::get_cart_token() through JsonWebToken::create(): HS256 over `{user_id, exp, iss, iat}`,
+   * the issuer being the route's namespace and `exp` now plus the session expiration.
    */
   token(cart: Cart, nowMs: number): string {
     const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-    const exp = Math.floor(nowMs / 1000) + this.ttlSeconds;
-    const payload = base64url(JSON.stringify({ user_id: cart.customer_id, exp, iss: 'store-api' }));
+    const now = Math.floor(nowMs / 1000);
+    const claims = { user_id: cart.customer_id, exp: now + this.ttlSeconds, iss: 'wc/store/v1', iat: now };
+    const payload = base64url(JSON.stringify(claims));
     return `${header}.${payload}.${base64url(this.#sign(`${header}.${payload}`))}`;
   }
 
   /**
-   * CartTokenUtils::validate_cart_token(): the signature holds, `exp` is in the future and the issuer is
-   * `store-api`. Returns the token's customer id, or null for any token that fails (it is then ignored).
+   * JsonWebToken::validate(): three base64url parts, a header declaring HS256 JWT, an `exp` not yet passed
+   * (`time() > exp` fails), and the signature. The issuer is not checked. Returns the token's customer id
+   * (`user_id`, which StoreApi/SessionHandler.php loads), or null for a token that fails (it is then ignored).
    */
   verify(token: string, nowMs: number): string | null {
-    const parts = token.split('.');
-    if (parts.length !== 3) return null;
-    const [header, payload, signature] = parts as [string, string, string];
-    const given = Buffer.from(signature, 'base64url');
-    const expected = this.#sign(`${header}.${payload}`);
+    if (!/^[a-zA-Z\d\-_=]+\.[a-zA-Z\d\-_=]+\.[a-zA-Z\d\-_=]+$/.test(token)) return null;
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const decode = (part: string): Record<string, unknown> | null => {
+      try {
+        const v: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+        return typeof v === 'object' && v !== null && !Array.isArray(v)
+          ? (v as Record<string, unknown>)
+          : null;
+      } catch {
+        return null;
+      }
+    };
+    const head = decode(header);
+    const claims = decode(payload);
+    if (head?.typ !== 'JWT' || head.alg !== 'HS256' || claims === null) return null;
+    if (claims.exp === undefined || Math.floor(nowMs / 1000) > Math.trunc(Number(claims.exp))) return null;
+    const expected = Buffer.from(base64url(this.#sign(`${header}.${payload}`)));
+    const given = Buffer.from(signature);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    let claims: unknown;
-    try {
-      claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    } catch {
-      return null;
-    }
-    if (typeof claims !== 'object' || claims === null) return null;
-    const { user_id, exp, iss } = claims as Record<string, unknown>;
-    if (iss !== 'store-api' || typeof user_id !== 'string' || typeof exp !== 'number') return null;
-    return exp > Math.floor(nowMs / 1000) ? user_id : null;
+    const id =
+      typeof claims.user_id === 'string' || typeof claims.user_id === 'number' ? String(claims.user_id) : '';
+    return id === '' ? null : id;
   }
 
   /**

@@ -1,11 +1,14 @@
 /**
  * The Store API's optional rate limit: StoreApi/Authentication.php apply_rate_limiting() over
  * StoreApi/Utilities/RateLimits.php. Off by default (the `woocommerce_store_api_rate_limit_options` filter's
- * `enabled` is false); when on, POST requests are counted per client address (no proxy support) in windows of
+ * `enabled` is false); when on, requests are counted per client address (no proxy support) in windows of
  * `seconds`: each gets `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the limit the answer
  * is HTTP 400 `rate_limit_exceeded` with `RateLimit-Retry-After` until the window resets.
+ * WooCommerce's rate-limiting page says only POST requests are limited; its code (check_authentication() on
+ * `rest_authentication_errors`, for every Store API request) counts every method. The code is followed here.
  */
 
+import { createHash } from 'node:crypto';
 import type { Ctx, Handler, Result } from '../../rest/router.js';
 
 export interface StoreApiRateLimit {
@@ -28,8 +31,9 @@ export class StoreApiRateLimiter {
   /** RateLimits::is_exceeded_retry_after(): seconds until the window resets, once nothing remains. */
   #retryAfter(id: string, now: number): number | false {
     const row = this.#rows.get(id);
-    if (!row || row.remaining > 0 || row.reset < now) return false;
-    return Math.max(0, row.reset - now);
+    // get_rate_limit_row() only reads a row whose expiry is still ahead.
+    if (!row || row.reset <= now || row.remaining > 0) return false;
+    return row.reset - now;
   }
 
   /** RateLimits::update_rate_limit(): a new window on the first request or once it has passed. */
@@ -44,9 +48,11 @@ export class StoreApiRateLimiter {
 
   wrap(handler: Handler): Handler {
     return async (ctx: Ctx): Promise<Result> => {
-      if (ctx.method !== 'POST') return handler(ctx);
       const now = Math.floor(Date.now() / 1000);
-      const id = `store_api_request_${ctx.remoteAddress ?? ''}`;
+      // get_rate_limiting_id(): md5 of REMOTE_ADDR for a guest.
+      const id = `store_api_request_${createHash('md5')
+        .update(ctx.remoteAddress ?? '')
+        .digest('hex')}`;
       const limit = String(this.options.limit);
       const retry = this.#retryAfter(id, now);
       if (retry !== false) {

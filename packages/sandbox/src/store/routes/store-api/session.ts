@@ -3,8 +3,7 @@
  * get_response() loads the cart session (load_cart_session(): a valid `Cart-Token` picks the cart through
  * StoreApi/SessionHandler.php; an expired or forged one is ignored), checks the nonce when the request
  * changes something without a cart token (requires_nonce(), check_nonce()), and answers with the session
- * headers (add_response_headers(): `Nonce`, `Nonce-Timestamp`, `User-ID`, `Cart-Token` and the deprecated
- * `X-WC-Store-API-*` twins). A 409 carries the cart so the client can resolve the conflict
+ * headers (add_response_headers(): `Nonce`, `Nonce-Timestamp`, `User-ID`, `Cart-Token`). A 409 carries the cart so the client can resolve the conflict
  * (get_route_error_response()).
  */
 
@@ -69,17 +68,14 @@ export function cartRoute(options: StoreApiOptions, handler: CartHandler, always
       'Nonce-Timestamp': timestamp,
       'User-ID': '0',
       'Cart-Token': cartToken,
-      'X-WC-Store-API-Nonce': nonce,
-      'X-WC-Store-API-Nonce-Timestamp': timestamp,
-      'X-WC-Store-API-User': '0',
     };
     return result;
   };
 }
 
-/** check_nonce(): `Nonce` (or the deprecated `X-WC-Store-API-Nonce`) must be there (401) and valid (403). */
+/** check_nonce(): the `Nonce` header must be there (401) and valid (403). */
 function checkNonce(ctx: Ctx, verify: (nonce: string, now: number) => boolean, now: number): void {
-  const nonce = header(ctx, 'nonce') || header(ctx, 'x-wc-store-api-nonce');
+  const nonce = header(ctx, 'nonce');
   if (!nonce) {
     throw new RestError(
       401,
