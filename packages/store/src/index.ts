@@ -84,6 +84,12 @@ export {
 } from './resources/sync.js';
 export type { SystemStatus, SystemStatusTools } from './resources/system-status.js';
 export type { TaxClasses, Taxes } from './resources/taxes.js';
+export type {
+  CatchUpOptions,
+  CatchUpRecord,
+  WebhookHealth,
+  WebhookProblem,
+} from './resources/webhook-health.js';
 export type { Webhooks } from './resources/webhooks.js';
 export type { Address, AddressInput, BatchItemError, MetaData, MetaDataInput } from './schemas/common.js';
 export {
@@ -232,5 +238,13 @@ export {
   type WebhookUpdateInput,
   webhook as webhookSchema,
 } from './schemas/webhooks.js';
+export {
+  type DeliveryHandler,
+  MemoryDeliveryStore,
+  type ReceiveResult,
+  type WebhookDeliveryEvent,
+  WebhookReceiver,
+  type WebhookReceiverOptions,
+} from './webhook-receiver.js';
 export type { Delivery as WebhookDelivery } from './webhooks.js';
 export { parseWebhook, verifyWebhook, type WebhookEvent } from './webhooks.js';

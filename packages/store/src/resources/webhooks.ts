@@ -14,12 +14,21 @@ import {
   type BatchOptions,
   type BatchResult,
   Collection,
+  checkId,
   type DeleteParams,
   type GetParams,
   type ListOptions,
   type Schemas,
   type StoreContext,
 } from './collection.js';
+import type { SyncRun } from './sync.js';
+import {
+  type CatchUpOptions,
+  type CatchUpRecord,
+  catchUp,
+  type WebhookHealth,
+  webhookHealth,
+} from './webhook-health.js';
 
 const webhookSchemas = {
   item: webhook,
@@ -33,8 +42,10 @@ const webhookSchemas = {
 /** Webhook subscriptions (`/webhooks`); to receive deliveries see `verifyWebhook` / `parseWebhook`. */
 export class Webhooks {
   readonly #collection: Collection<typeof webhookSchemas>;
+  readonly #context: StoreContext;
 
   constructor(context: StoreContext) {
+    this.#context = context;
     this.#collection = new Collection(context, '/webhooks', webhookSchemas);
   }
 
@@ -69,5 +80,30 @@ export class Webhooks {
     options?: BatchOptions,
   ): Promise<BatchResult<Webhook>> {
     return this.#collection.batch(input, options);
+  }
+
+  /**
+   * Every webhook the store stopped delivering: `disabled` after repeated failures (WooCommerce tells nobody),
+   * `paused`, and `failing` where the store exposes a failure count (stock v3 does not). README: "Webhook operations".
+   */
+  async health(options?: ListOptions): Promise<WebhookHealth> {
+    return webhookHealth(this.#collection.list({ per_page: 100 }, options));
+  }
+
+  /** `status: 'active'` again. WooCommerce keeps the failure count, so the next failure disables it again: fix the receiver first. */
+  reenable(id: number, options?: RequestOptions): APIPromise<Webhook> {
+    return this.#collection.update(checkId(id), { status: 'active' }, options);
+  }
+
+  /**
+   * What changed while a webhook was down: its topic's records (orders, products or customers) modified after
+   * `modified_after`, by the resumable sync (`orders.sync()`): each once, with a checkpoint to resume.
+   */
+  catchUp<T extends string>(
+    webhook: T | { topic: T },
+    options: CatchUpOptions,
+    requestOptions?: RequestOptions,
+  ): SyncRun<CatchUpRecord<T>> {
+    return catchUp(this.#context, webhook, options, requestOptions);
   }
 }

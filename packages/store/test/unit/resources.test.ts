@@ -29,7 +29,10 @@ describe('resource surface', () => {
       'orders.notes': [store.orders.notes, ['create', 'get', 'delete', 'list']],
       'orders.refunds': [store.orders.refunds, ['create', 'createManual', 'get', 'delete', 'list']],
       customers: [store.customers, ['create', 'get', 'update', 'delete', 'list', 'batch', 'sync']],
-      webhooks: [store.webhooks, ['create', 'get', 'update', 'delete', 'list', 'batch']],
+      webhooks: [
+        store.webhooks,
+        ['create', 'get', 'update', 'delete', 'list', 'batch', 'health', 'reenable', 'catchUp'],
+      ],
     } as const;
     for (const [name, [resource, methods]] of Object.entries(surface)) {
       const prototype = Object.getPrototypeOf(resource);
