@@ -1,5 +1,4 @@
-import { parseInput, type RequestOptions, ValidationError } from '@x/core';
-import * as z from 'zod/mini';
+import { type RequestOptions, ValidationError } from '@x/core';
 import { type Customer, customer } from '../schemas/customers.js';
 import { type Order, order } from '../schemas/orders.js';
 import { type Product, product } from '../schemas/products.js';
@@ -112,16 +111,8 @@ export interface CatchUpOptions extends Omit<SyncOptions, 'modified_after'> {
   modified_after?: string | Date;
 }
 
-const topicSchema = z.object({
-  topic: z
-    .string()
-    .check(
-      z.regex(
-        /^(order|product|customer)\.(created|updated|restored|published)$/,
-        'expected an order, product or customer topic other than .deleted (coupon and action topics have no catch-up; deletions leave no record in the REST API to list)',
-      ),
-    ),
-});
+// Coupons and action topics have no sync; a deletion leaves no record for the REST API to list.
+const CATCH_UP_TOPIC = /^(order|product|customer)\.(created|updated|restored|published)$/;
 
 /**
  * What changed while a webhook was down: the sync of its topic's resource (`orders.sync()` and its
@@ -135,17 +126,20 @@ export function catchUp<T extends string>(
   requestOptions?: RequestOptions,
 ): SyncRun<CatchUpRecord<T>> {
   const topic = typeof webhook === 'string' ? webhook : (webhook as { topic?: unknown } | null)?.topic;
-  parseInput(topicSchema, { topic }, 'webhooks.catchUp webhook');
+  if (typeof topic !== 'string' || !CATCH_UP_TOPIC.test(topic)) {
+    throw new ValidationError('webhooks.catchUp webhook', [
+      { path: 'topic', message: 'expected an order, product or customer topic, not .deleted' },
+    ]);
+  }
   if (options?.modified_after === undefined && options?.checkpoint === undefined) {
     throw new ValidationError('webhooks.catchUp options', [
       {
         path: 'modified_after',
-        message:
-          'required (or a checkpoint): the time of the last delivery you handled; without it a catch-up would be a full export',
+        message: 'required (or a checkpoint): when the last delivery you handled was made',
       },
     ]);
   }
-  const [path, item, resource] = catchUpRoutes[(topic as string).split('.')[0] as keyof typeof catchUpRoutes];
+  const [path, item, resource] = catchUpRoutes[topic.split('.')[0] as keyof typeof catchUpRoutes];
   const sync = new Sync<CatchUpRecord<T>>(context, path, item, resource);
-  return sync.run({ key: `catch-up:${topic as string}`, ...options }, requestOptions);
+  return sync.run({ key: `catch-up:${topic}`, ...options }, requestOptions);
 }
