@@ -160,30 +160,57 @@ describe('Store API cart', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body).toEqual({
       code: 'woocommerce_rest_cart_invalid_product',
-      message: 'This product cannot be added to the cart.',
+      message: 'Product with ID &quot;999999&quot; was not found and cannot be added to the cart.',
       data: { status: 400 },
     });
-    const tooMany = await s.call('POST', 'cart/add-item', { id: mug, quantity: 4 });
-    expect(tooMany.body.code).toBe('woocommerce_rest_product_partially_out_of_stock');
-    await s.call('POST', 'cart/add-item', { id: single });
-    expect((await s.call('POST', 'cart/add-item', { id: single })).body.code).toBe(
-      'woocommerce_rest_product_sold_individually',
+    expect((await s.call('POST', 'cart/add-item', {})).body.message).toBe(
+      'Product with ID &quot;0&quot; was not found and cannot be added to the cart.',
     );
+    const tooMany = await s.call('POST', 'cart/add-item', { id: mug, quantity: 4 });
+    expect(tooMany.body).toMatchObject({
+      code: 'woocommerce_rest_product_partially_out_of_stock',
+      message:
+        'You cannot add that amount of &quot;Mug&quot; to the cart because there is not enough stock (3 remaining).',
+    });
+    const zero = await s.call('POST', 'cart/add-item', { id: mug, quantity: 0 });
+    expect(zero.body.code).toBe('woocommerce_rest_product_invalid_quantity');
+    await s.call('POST', 'cart/add-item', { id: single, quantity: 5 });
+    const again = await s.call('POST', 'cart/add-item', { id: single });
+    expect(again.body).toMatchObject({
+      code: 'readonly_quantity',
+      message: 'The quantity of &quot;Print&quot; cannot be changed',
+      data: { status: 400 },
+    });
+    await s.call('POST', 'cart/add-item', { id: mug, quantity: 2 });
+    const key = (await s.call('GET', 'cart')).body.items[1].key as string;
+    const max = await s.call('POST', 'cart/update-item', { key, quantity: 4 });
+    expect(max.body.message).toBe('The maximum quantity of &quot;Mug&quot; allowed in the cart is 3');
     const gone = await s.call('POST', 'cart/update-item', { key: 'f'.repeat(32), quantity: 2 });
     expect(gone.status).toBe(409);
-    expect(gone.body.code).toBe('woocommerce_rest_cart_invalid_key');
-    expect(gone.body.data.cart.items).toHaveLength(1);
-    expect((await s.call('GET', `cart/items/${'0'.repeat(32)}`)).status).toBe(404);
-    const noCoupon = await s.call('POST', 'cart/apply-coupon', { code: 'nope' });
-    expect(noCoupon.body).toMatchObject({
+    expect(gone.body).toMatchObject({
+      code: 'woocommerce_rest_cart_invalid_key',
+      message: 'Cart item does not exist.',
+    });
+    expect(gone.body.data.cart.items.map((i: { quantity: number }) => i.quantity)).toEqual([1, 2]);
+    const removed = await s.call('POST', 'cart/remove-item', { key: 'f'.repeat(32) });
+    expect(removed.body.message).toBe('Cart item no longer exists or is invalid.');
+    expect((await s.call('GET', `cart/items/${'0'.repeat(32)}`)).status).toBe(409);
+    const noCoupon = await s.call('POST', 'cart/apply-coupon', { code: 'Nope' });
+    expect(noCoupon.body).toEqual({
       code: 'woocommerce_rest_cart_coupon_error',
+      message: '&quot;Nope&quot; is an invalid coupon code.',
       data: { status: 400 },
     });
+    expect((await s.call('POST', 'cart/remove-coupon', { code: 'nope' })).body.message).toBe(
+      'Invalid coupon code.',
+    );
     expect((await s.call('POST', 'cart/remove-coupon', { code: 'five' })).status).toBe(409);
     expect((await s.call('POST', 'cart/select-shipping-rate', {})).body.code).toBe(
-      'woocommerce_rest_cart_missing_rate_id',
+      'rest_missing_callback_param',
     );
-    expect((await s.call('POST', 'cart/add-item', {})).body.code).toBe('rest_missing_callback_param');
+    expect((await s.call('POST', 'cart/add-item', { id: tee, key: 'abc' })).body.code).toBe(
+      'woocommerce_rest_cart_item_exists',
+    );
   });
 
   it('two tokens are two carts; a forged or expired token is ignored and gets a new cart', async () => {

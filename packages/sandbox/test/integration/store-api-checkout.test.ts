@@ -94,7 +94,10 @@ describe('Store API checkout', () => {
     const missingMethod = await s.call('POST', 'checkout', { billing_address: { email: 'ana@example.fr' } });
     expect(missingMethod.body.code).toBe('woocommerce_rest_checkout_missing_payment_method');
     const disabled = await s.call('POST', 'checkout', { payment_method: 'cod' });
-    expect(disabled.body.code).toBe('woocommerce_rest_checkout_payment_method_disabled');
+    expect(disabled.body).toMatchObject({
+      code: 'woocommerce_rest_checkout_payment_method_disabled',
+      message: 'Cash on delivery is not available for this order—please choose a different payment method',
+    });
 
     const done = await s.call('POST', 'checkout', { payment_method: 'bacs', customer_note: 'merci' });
     expect(done.status).toBe(200);
@@ -138,7 +141,7 @@ describe('Store API checkout', () => {
     const empty = await s.call('POST', 'checkout', { payment_method: 'bacs' });
     expect(empty.body).toEqual({
       code: 'woocommerce_rest_cart_empty',
-      message: 'Cannot create order from empty cart.',
+      message: 'Cannot place an order, your cart is empty.',
       data: { status: 400 },
     });
   });

@@ -1,5 +1,6 @@
 /**
- * POST checkout: StoreApi/Routes/V1/Checkout.php with Utilities/OrderController.php and CheckoutTrait.php. The
+ * POST checkout: StoreApi/Routes/V1/Checkout.php (get_request_payment_method()) with Utilities/OrderController.php
+ * and CheckoutTrait.php. The
  * cart becomes an order through the same write the REST API's `POST orders` makes (orders/orders.ts), so it is
  * an order in `wc/v3/orders` with its stock, coupon usage and `order.created` webhook; then the gateway's
  * process_payment() moves it on: BACS and cheque put it on hold, cash on delivery (and an order with nothing to
@@ -10,6 +11,7 @@ import type { OrderRec } from '../data/order-rows.js';
 import type { Store } from '../data/store.js';
 import { createOrder } from '../orders/orders.js';
 import { RestError } from '../runtime/errors.js';
+import { escHtml } from '../runtime/formatting.js';
 import { gatewaySettings, orderedGateways } from '../settings/gateways.js';
 import { orderFields, quote } from './quote.js';
 import type { Cart } from './session.js';
@@ -35,7 +37,8 @@ export interface CheckoutInput {
  */
 export function checkout(store: Store, cart: Cart, input: CheckoutInput): OrderRec {
   if (cart.items.length === 0) {
-    throw new RestError(400, 'woocommerce_rest_cart_empty', 'Cannot create order from empty cart.');
+    // CartController::validate_cart_not_empty().
+    throw new RestError(400, 'woocommerce_rest_cart_empty', 'Cannot place an order, your cart is empty.');
   }
   const q = quote(store, cart);
   const needsPayment = q.order.total > 0;
@@ -49,11 +52,15 @@ export function checkout(store: Store, cart: Cart, input: CheckoutInput): OrderR
   }
   const gateway = gateways.find((g) => g.id === input.payment_method);
   if (input.payment_method !== '' && !gateway) {
+    // The gateway's title (its settings' `title`), or the id for a gateway that does not exist.
     const known = orderedGateways(store).find((g) => g.id === input.payment_method);
+    const title = known
+      ? String(gatewaySettings(store, known).title ?? known.method_title)
+      : input.payment_method;
     throw new RestError(
       400,
       'woocommerce_rest_checkout_payment_method_disabled',
-      `${known?.method_title ?? input.payment_method} is not available for this order—please choose a different payment method`,
+      `${escHtml(title)} is not available for this order—please choose a different payment method`,
     );
   }
   const status = !needsPayment ? 'processing' : ON_HOLD.has(input.payment_method) ? 'on-hold' : 'processing';

@@ -18,7 +18,7 @@ export function phpTrim(text: string): string {
  * an `&` that already starts an entity left alone (double_encode false; any well-formed name counts here,
  * where wp_kses_normalize_entities() checks its list of names).
  */
-function escHtml(text: string): string {
+export function escHtml(text: string): string {
   return text
     .replace(/&(?![a-zA-Z][a-zA-Z0-9]*;|#\d+;|#x[0-9a-fA-F]+;)/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -5,7 +5,7 @@
  */
 
 import { availableGateways } from '../../cart/checkout.js';
-import { needsShipping, resolveSellable, stockLimit } from '../../cart/items.js';
+import { maximumOf, needsShipping, resolveSellable } from '../../cart/items.js';
 import type { Quote } from '../../cart/quote.js';
 import type { Cart } from '../../cart/session.js';
 import { activePrice } from '../../catalog/prices.js';
@@ -35,7 +35,6 @@ function presentItem(store: Store, cart: Cart, q: Quote, index: number): Record<
   const product = found?.product;
   const sellable = found?.variation ?? product;
   const unit = sellable ? activePrice(sellable) : '';
-  const limit = found ? stockLimit(found.product, found.variation) : null;
   return {
     key: item.key,
     id: item.variation_id || item.product_id,
@@ -43,7 +42,7 @@ function presentItem(store: Store, cart: Cart, q: Quote, index: number): Record<
     quantity: item.quantity,
     quantity_limits: {
       minimum: 1,
-      maximum: product?.sold_individually ? 1 : (limit ?? 9999),
+      maximum: found ? maximumOf(found) : 9999,
       multiple_of: 1,
       editable: !product?.sold_individually,
     },

@@ -9,44 +9,49 @@ import type { Cart } from '../../cart/session.js';
 import { applyAddress } from '../../customers/addresses.js';
 import { getOption } from '../../data/options.js';
 import { presentCartItem } from '../../present/store-api/cart.js';
-import { formatCouponCode } from '../../pricing/coupons.js';
+import { findCouponByCode, formatCouponCode } from '../../pricing/coupons.js';
 import type { Ctx, Router } from '../../rest/router.js';
-import { RestError } from '../../runtime/errors.js';
+import { missingParams, RestError } from '../../runtime/errors.js';
+import { escHtml } from '../../runtime/formatting.js';
+import { stripTags } from '../../runtime/markup.js';
+import { isPlainObject } from '../../runtime/values.js';
 import { cartBody, cartRoute, type StoreApiOptions } from './session.js';
 
 const NS = '/wc/store/v1';
 
-function missing(param: string): RestError {
-  return new RestError(400, 'rest_missing_callback_param', `Missing parameter(s): ${param}`, {
-    params: [param],
-  });
-}
-
 function stringArg(ctx: Ctx, name: string, required: boolean): string {
   const v = ctx.params[name];
   if (v === undefined || v === null) {
-    if (required) throw missing(name);
+    if (required) throw missingParams([name]);
     return '';
   }
-  if (typeof v !== 'string' && typeof v !== 'number') {
+  if (typeof v !== 'string') {
     throw new RestError(400, 'rest_invalid_param', `Invalid parameter(s): ${name}`, {
       params: { [name]: `${name} is not of type string.` },
     });
   }
-  return String(v);
+  return v;
 }
 
-/** CartController::apply_coupon(): coupons enabled, not applied yet, and usable by this cart. */
+/** CartApplyCoupon and CartController::apply_coupon(). */
 function applyCoupon(ctx: Ctx, cart: Cart): void {
   if (getOption(ctx.store, 'woocommerce_enable_coupons') !== 'yes') {
-    throw new RestError(400, 'woocommerce_rest_cart_coupon_disabled', 'Coupons are disabled.');
+    throw new RestError(404, 'woocommerce_rest_cart_coupon_disabled', 'Coupons are disabled.');
   }
-  const code = formatCouponCode(stringArg(ctx, 'code', true));
+  const raw = stringArg(ctx, 'code', false);
+  const code = formatCouponCode(raw);
+  if (!findCouponByCode(ctx.store, code)) {
+    throw new RestError(
+      400,
+      'woocommerce_rest_cart_coupon_error',
+      `&quot;${escHtml(raw)}&quot; is an invalid coupon code.`,
+    );
+  }
   if (cart.coupons.includes(code)) {
     throw new RestError(
       400,
       'woocommerce_rest_cart_coupon_error',
-      `Coupon code "${code}" has already been applied.`,
+      `Coupon code &quot;${escHtml(code)}&quot; has already been applied.`,
     );
   }
   const before = cart.coupons;
@@ -56,17 +61,20 @@ function applyCoupon(ctx: Ctx, cart: Cart): void {
   } catch (err) {
     cart.coupons = before;
     if (!(err instanceof RestError)) throw err;
-    // The order code says "Coupon "x" does not exist!"; the cart's WC_Coupon error reads as below.
-    const message = /does not exist/.test(err.message)
-      ? `Coupon "${code}" cannot be applied because it does not exist.`
-      : err.message;
-    throw new RestError(400, 'woocommerce_rest_cart_coupon_error', message);
+    // WC_Discounts::is_coupon_valid()'s reason, esc_html( wp_strip_all_tags() )'d.
+    throw new RestError(400, 'woocommerce_rest_cart_coupon_error', escHtml(stripTags(err.message)));
   }
 }
 
-/** CartRemoveCoupon: a coupon the cart does not hold cannot be removed (409, with the cart). */
+/** CartRemoveCoupon: an unknown coupon is 400, one the cart does not hold 409 (with the cart). */
 function removeCoupon(ctx: Ctx, cart: Cart): void {
-  const code = formatCouponCode(stringArg(ctx, 'code', true));
+  if (getOption(ctx.store, 'woocommerce_enable_coupons') !== 'yes') {
+    throw new RestError(404, 'woocommerce_rest_cart_coupon_disabled', 'Coupons are disabled.');
+  }
+  const code = formatCouponCode(stringArg(ctx, 'code', false));
+  if (!findCouponByCode(ctx.store, code)) {
+    throw new RestError(400, 'woocommerce_rest_cart_coupon_error', 'Invalid coupon code.');
+  }
   if (!cart.coupons.includes(code)) {
     throw new RestError(
       409,
@@ -84,7 +92,7 @@ function updateCustomer(ctx: Ctx, cart: Cart): void {
     ['billing_address', billing],
     ['shipping_address', shipping],
   ] as const) {
-    if (value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value))) {
+    if (value !== undefined && !isPlainObject(value)) {
       throw new RestError(400, 'rest_invalid_param', `Invalid parameter(s): ${name}`, {
         params: { [name]: `${name} is not of type object.` },
       });
@@ -95,18 +103,15 @@ function updateCustomer(ctx: Ctx, cart: Cart): void {
   cart.calculated_shipping = true;
 }
 
-/** CartSelectShippingRate: shipping on, a `rate_id`, and one the package offers. */
+/**
+ * CartSelectShippingRate: shipping on and a `rate_id` (a required string argument). The choice is stored as
+ * given (CartController::select_shipping_rate()); a rate the package does not offer leaves the first one chosen.
+ */
 function selectRate(ctx: Ctx, cart: Cart): void {
   if (getOption(ctx.store, 'woocommerce_ship_to_countries') === 'disabled') {
     throw new RestError(404, 'woocommerce_rest_shipping_disabled', 'Shipping is disabled.');
   }
-  const rateId = stringArg(ctx, 'rate_id', false);
-  if (rateId === '') throw new RestError(400, 'woocommerce_rest_cart_missing_rate_id', 'Invalid Rate ID.');
-  const q = quote(ctx.store, cart);
-  if (!q.rates.some((r) => r.rate_id === rateId)) {
-    throw new RestError(400, 'woocommerce_rest_cart_invalid_rate', 'Invalid Rate ID.');
-  }
-  cart.chosen_rates = [rateId];
+  cart.chosen_rates = [stringArg(ctx, 'rate_id', true)];
 }
 
 export function registerCartRoutes(router: Pick<Router, 'add'>, options: StoreApiOptions): void {
@@ -124,20 +129,22 @@ export function registerCartRoutes(router: Pick<Router, 'add'>, options: StoreAp
     `${NS}/cart/add-item`,
     ['POST'],
     route((ctx, cart) => {
-      addItem(ctx.store, cart, ctx.params.id ?? missingId(), quantityArg(ctx.params.quantity, 1));
+      addItem(ctx.store, cart, ctx.params);
     }, 201),
   );
   router.add(
     `${NS}/cart/update-item`,
     ['POST'],
     route((ctx, cart) => {
-      updateItem(ctx.store, cart, stringArg(ctx, 'key', true), quantityArg(ctx.params.quantity, 1));
+      updateItem(ctx.store, cart, stringArg(ctx, 'key', false), quantityArg(ctx.params.quantity));
     }),
   );
   router.add(
     `${NS}/cart/remove-item`,
     ['POST'],
-    route((ctx, cart) => removeItem(cart, stringArg(ctx, 'key', true))),
+    route((ctx, cart) =>
+      removeItem(cart, stringArg(ctx, 'key', false), 'Cart item no longer exists or is invalid.'),
+    ),
   );
   router.add(`${NS}/cart/apply-coupon`, ['POST'], route(applyCoupon));
   router.add(`${NS}/cart/remove-coupon`, ['POST'], route(removeCoupon));
@@ -157,12 +164,7 @@ export function registerCartRoutes(router: Pick<Router, 'add'>, options: StoreAp
     `${NS}/cart/items`,
     ['POST'],
     cartRoute(options, (ctx, cart) => {
-      const item = addItem(
-        ctx.store,
-        cart,
-        ctx.params.id ?? missingId(),
-        quantityArg(ctx.params.quantity, 1),
-      );
+      const item = addItem(ctx.store, cart, ctx.params);
       return { status: 201, body: presentCartItem(ctx.store, cart, quote(ctx.store, cart), item.key) };
     }),
   );
@@ -179,7 +181,7 @@ export function registerCartRoutes(router: Pick<Router, 'add'>, options: StoreAp
     KEY,
     ['GET'],
     cartRoute(options, (ctx, cart) => {
-      const item = findItem(cart, ctx.urlParams.key, 404);
+      const item = findItem(cart, ctx.urlParams.key);
       return { status: 200, body: presentCartItem(ctx.store, cart, quote(ctx.store, cart), item.key) };
     }),
   );
@@ -187,7 +189,8 @@ export function registerCartRoutes(router: Pick<Router, 'add'>, options: StoreAp
     KEY,
     ['POST', 'PUT', 'PATCH'],
     cartRoute(options, (ctx, cart) => {
-      const item = updateItem(ctx.store, cart, ctx.urlParams.key, quantityArg(ctx.params.quantity, 1));
+      const item = findItem(cart, ctx.urlParams.key);
+      updateItem(ctx.store, cart, item.key, quantityArg(ctx.params.quantity));
       return { status: 200, body: presentCartItem(ctx.store, cart, quote(ctx.store, cart), item.key) };
     }),
   );
@@ -199,8 +202,4 @@ export function registerCartRoutes(router: Pick<Router, 'add'>, options: StoreAp
       return { status: 204, body: undefined };
     }),
   );
-}
-
-function missingId(): never {
-  throw missing('id');
 }
