@@ -104,6 +104,9 @@ export class WebhookReceiver {
   ): Promise<ReceiveResult> {
     let event: WebhookEvent;
     try {
+      if (typeof headers !== 'object' || headers === null) {
+        throw new ValidationError('webhook delivery', [{ path: 'headers', message: 'expected headers' }]);
+      }
       if (typeof rawBody !== 'string' && !(rawBody instanceof Uint8Array)) {
         throw new ValidationError('webhook delivery', [
           { path: 'body', message: 'expected a string or bytes' },

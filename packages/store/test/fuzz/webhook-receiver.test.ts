@@ -122,6 +122,20 @@ describe('fuzz: WebhookReceiver.receive', () => {
   }
 });
 
+it('refuses what is not a body or headers with a typed result, as a caller without types might pass', async () => {
+  const receiver = new WebhookReceiver({ secret });
+  for (const [body, headers, field] of [
+    ['{}', null, 'headers'],
+    ['{}', 'x-wc-webhook-topic: order.created', 'headers'],
+    [42, {}, 'body'],
+    [undefined, new Headers(), 'body'],
+  ] as const) {
+    const result = await receiver.receive(body as never, headers as never, () => {});
+    expect(result).toMatchObject({ status: 'rejected', httpStatus: 400 });
+    if (result.status === 'rejected') expect(result.error.issues[0]?.path).toBe(field);
+  }
+});
+
 describe('MemoryDeliveryStore', () => {
   const request = (owner: string) => ({ owner, fingerprint: 'f', sent: 's', leaseMs: 1000, ttlMs: 5000 });
 
