@@ -96,7 +96,17 @@ describe('Store API cart', () => {
     const s = new StoreApiSession(sb.url);
     const empty = await s.call('GET', 'cart');
     expect(empty.status).toBe(200);
-    expect(empty.body).toMatchObject({ items: [], items_count: 0, totals: { total_price: '0' } });
+    // A guest starts where the shop is (woocommerce_default_customer_address = base); an empty cart ships nothing.
+    expect(empty.body).toMatchObject({
+      items: [],
+      items_count: 0,
+      needs_shipping: false,
+      has_calculated_shipping: false,
+      shipping_rates: [],
+      shipping_address: { country: 'US', state: 'CA' },
+      billing_address: { country: 'US', state: 'CA', email: '' },
+      totals: { total_price: '0', total_shipping: null },
+    });
     expect(s.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     const claims = JSON.parse(Buffer.from(s.token!.split('.')[1]!, 'base64url').toString());
     expect(claims).toMatchObject({ iss: 'wc/store/v1', user_id: expect.stringMatching(/^t_/) });
@@ -107,6 +117,9 @@ describe('Store API cart', () => {
     expect(added.body.items).toHaveLength(1);
     const key = added.body.items[0].key as string;
     expect(added.body.items[0]).toMatchObject({ id: mug, quantity: 2, totals: { line_total: '2500' } });
+    // Shipping costs do not wait for an address by default: no zone covers the shop's own state, so none.
+    expect(added.body).toMatchObject({ has_calculated_shipping: true, totals: { total_shipping: '0' } });
+    expect(added.body.shipping_rates[0].shipping_rates).toEqual([]);
     const again = await s.call('POST', 'cart/items', { id: tee, quantity: 1 });
     expect(again.status).toBe(201);
     expect(again.body).toMatchObject({ id: tee, quantity: 1, prices: { price: '1500' } });

@@ -248,3 +248,14 @@ export function needsShipping(store: Store, cart: Cart): boolean {
     return s !== undefined && !s.virtual;
   });
 }
+
+/**
+ * WC_Cart::show_shipping(), which CartSchema reads as `has_calculated_shipping`: the cart ships, and either
+ * costs do not wait for an address (`woocommerce_shipping_cost_requires_address`, off by default) or one was given.
+ */
+export function showShipping(store: Store, cart: Cart): boolean {
+  if (!needsShipping(store, cart)) return false;
+  return (
+    getOption(store, 'woocommerce_shipping_cost_requires_address', 'no') !== 'yes' || cart.calculated_shipping
+  );
+}

@@ -12,7 +12,7 @@ import type { Store } from '../data/store.js';
 import { blankOrder, writeOrder } from '../orders/orders.js';
 import { findCouponByCode } from '../pricing/coupons.js';
 import { RestError } from '../runtime/errors.js';
-import { needsShipping } from './items.js';
+import { showShipping } from './items.js';
 import type { Cart } from './session.js';
 import { ratesFor, type ShippingRate } from './shipping-rates.js';
 
@@ -78,7 +78,7 @@ export function quote(store: Store, cart: Cart, strict = false): Quote {
   }
   if (!strict) cart.coupons = coupons;
   const base = scratch(store, orderFields(cart, null, coupons));
-  const ships = needsShipping(store, cart);
+  const ships = showShipping(store, cart);
   const freeShippingCoupon = coupons.some((c) => findCouponByCode(store, c)?.free_shipping === true);
   const rates = ships
     ? ratesFor(store, cart.shipping.country ? cart.shipping : cart.billing, {

@@ -7,6 +7,7 @@
 
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { blankAddress } from '../customers/addresses.js';
+import { getOption } from '../data/options.js';
 import type { Address } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 
@@ -51,15 +52,16 @@ export class CartSessions {
     this.ttlSeconds = options.ttlSeconds;
   }
 
-  create(nowMs: number): Cart {
+  /** A new guest cart; `base` is where its customer is until told otherwise (see `defaultLocation`). */
+  create(nowMs: number, base: { country: string; state: string } = { country: '', state: '' }): Cart {
     // WC_Session_Handler::generate_customer_id(): `t_` and 30 hex characters for a guest.
     const id = `t_${randomBytes(15).toString('hex')}`;
     const cart: Cart = {
       customer_id: id,
       items: [],
       coupons: [],
-      billing: blankAddress(true),
-      shipping: blankAddress(false),
+      billing: { ...blankAddress(true), ...base },
+      shipping: { ...blankAddress(false), ...base },
       chosen_rates: [],
       calculated_shipping: false,
       expires: nowMs + this.ttlSeconds * 1000,
@@ -168,4 +170,16 @@ export function sessionsOf(store: Store, options: CartSessionOptions): CartSessi
     SESSIONS.set(store.state, sessions);
   }
   return sessions;
+}
+
+/**
+ * wc_get_customer_default_location() as WC_Customer_Data_Store_Session::set_defaults() applies it to a guest:
+ * the shop's country and state when `woocommerce_default_customer_address` is `base` (the default), else none.
+ * Geolocation has no database here, so it finds nothing.
+ */
+export function defaultLocation(store: Store): { country: string; state: string } {
+  if (getOption(store, 'woocommerce_default_customer_address', 'base') !== 'base')
+    return { country: '', state: '' };
+  const [country = '', state = ''] = String(getOption(store, 'woocommerce_default_country')).split(':');
+  return { country, state };
 }

@@ -5,10 +5,11 @@
  */
 
 import { availableGateways } from '../../cart/checkout.js';
-import { maximumOf, needsShipping, resolveSellable } from '../../cart/items.js';
+import { maximumOf, needsShipping, resolveSellable, showShipping } from '../../cart/items.js';
 import type { Quote } from '../../cart/quote.js';
 import type { Cart } from '../../cart/session.js';
 import { activePrice } from '../../catalog/prices.js';
+import { getOption } from '../../data/options.js';
 import type { OrderRec } from '../../data/order-rows.js';
 import type { Address } from '../../data/rows.js';
 import type { Store } from '../../data/store.js';
@@ -16,6 +17,8 @@ import { findCouponByCode } from '../../pricing/coupons.js';
 import { phpFloatval } from '../../runtime/numbers.js';
 import { permalink } from '../sellable.js';
 import { minor, withCurrency } from './money.js';
+
+const GRAMS: Record<string, number> = { kg: 1000, g: 1, lbs: 453.59237, oz: 28.34952 };
 
 const ADDRESS = ['first_name', 'last_name', 'company', 'address_1', 'address_2', 'city', 'state', 'postcode'];
 
@@ -95,7 +98,7 @@ function minor6(value: string): string {
 }
 
 function presentRates(store: Store, cart: Cart, q: Quote): Record<string, unknown>[] {
-  if (!needsShipping(store, cart)) return [];
+  if (!showShipping(store, cart)) return [];
   const to = cart.shipping;
   const names = cart.items.map((i) => store.state.products.get(i.product_id)?.name ?? '');
   return [
@@ -140,6 +143,7 @@ export function presentCart(store: Store, cart: Cart, q: Quote): Record<string, 
   const subtotal = o.line_items.reduce((n, li) => n + li.subtotal, 0);
   const subtotalTax = o.line_items.reduce((n, li) => n + li.subtotal_tax, 0);
   const ships = needsShipping(store, cart);
+  const shown = showShipping(store, cart);
   return {
     items: cart.items.map((_, i) => presentItem(store, cart, q, i)),
     coupons: o.coupon_lines.map((c) => ({
@@ -158,11 +162,15 @@ export function presentCart(store: Store, cart: Cart, q: Quote): Record<string, 
       total_fees_tax: '0',
       total_discount: minor(store, o.discount_total),
       total_discount_tax: minor(store, o.discount_tax),
-      total_shipping: ships ? minor(store, o.shipping_total) : null,
-      total_shipping_tax: ships ? minor(store, o.shipping_tax) : null,
+      total_shipping: shown ? minor(store, o.shipping_total) : null,
+      total_shipping_tax: shown ? minor(store, o.shipping_tax) : null,
       total_price: minor(store, o.total),
       total_tax: minor(store, o.total_tax),
-      tax_lines: o.tax_lines.map((t) => ({
+      // get_tax_lines(): only when tax totals are itemized (the default).
+      tax_lines: (getOption(store, 'woocommerce_tax_total_display', 'itemized') === 'itemized'
+        ? o.tax_lines
+        : []
+      ).map((t) => ({
         name: t.label,
         price: minor(store, t.tax_total + t.shipping_tax_total),
         rate: `${t.rate_percent}%`,
@@ -173,13 +181,15 @@ export function presentCart(store: Store, cart: Cart, q: Quote): Record<string, 
     needs_payment: o.total > 0,
     needs_shipping: ships,
     payment_requirements: ['products'],
-    has_calculated_shipping: cart.calculated_shipping,
+    has_calculated_shipping: shown,
     shipping_rates: presentRates(store, cart, q),
     items_count: cart.items.reduce((n, i) => n + i.quantity, 0),
-    items_weight: cart.items.reduce((n, i) => {
-      const s = store.state.variations.get(i.variation_id) ?? store.state.products.get(i.product_id);
-      return n + phpFloatval(s?.weight ?? '') * i.quantity;
-    }, 0),
+    // wc_get_weight( ..., 'g' ): the store's unit in grams.
+    items_weight:
+      cart.items.reduce((n, i) => {
+        const s = store.state.variations.get(i.variation_id) ?? store.state.products.get(i.product_id);
+        return n + phpFloatval(s?.weight ?? '') * i.quantity;
+      }, 0) * (GRAMS[String(getOption(store, 'woocommerce_weight_unit', 'lbs'))] ?? 1),
     cross_sells: [],
     errors: [],
     payment_methods: availableGateways(store).map((g) => g.id),

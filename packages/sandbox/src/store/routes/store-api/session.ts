@@ -8,7 +8,7 @@
  */
 
 import { quote } from '../../cart/quote.js';
-import { type Cart, type CartSessionOptions, sessionsOf } from '../../cart/session.js';
+import { type Cart, type CartSessionOptions, defaultLocation, sessionsOf } from '../../cart/session.js';
 import { presentCart } from '../../present/store-api/cart.js';
 import type { Ctx, Result } from '../../rest/router.js';
 import { RestError } from '../../runtime/errors.js';
@@ -35,7 +35,7 @@ export function cartRoute(options: StoreApiOptions, handler: CartHandler, always
     const tokenId = token ? sessions.verify(token, now) : null;
     let cart: Cart | undefined = tokenId ? sessions.find(tokenId, now) : undefined;
     if (!cart) {
-      cart = sessions.create(now);
+      cart = sessions.create(now, defaultLocation(ctx.store));
       // A valid token whose session is gone (never saved, or cleaned up) keeps its customer id, as
       // SessionHandler does.
       if (tokenId) cart.customer_id = tokenId;
