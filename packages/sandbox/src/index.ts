@@ -33,7 +33,15 @@ import {
 } from './transcription/emulator.js';
 
 // Types the options and emulators above refer to, so users can name them.
-export type { Emulator, EmulatorHandle, Mountable, SocketRoute } from './kit/emulator.js';
+export type {
+  Emulator,
+  EmulatorHandle,
+  FetchHandler,
+  Mountable,
+  NodeEnv,
+  SocketHandler,
+  SocketRoute,
+} from './kit/emulator.js';
 export type { RateLimit } from './kit/rate-windows.js';
 export type { StatsSnapshot } from './kit/stats.js';
 export type { RealtimeEmulator } from './realtime/emulator.js';
@@ -41,7 +49,8 @@ export type { SubscriptionCountThrottle } from './realtime/model/counts.js';
 export type { RealtimeWebhookTiming } from './realtime/model/webhooks.js';
 export type { SocketCounters } from './realtime/ws/connection.js';
 export type { KeyPermissions } from './store/data/keys.js';
-export type { StoreEmulator } from './store/emulator.js';
+export type { StoreApiEmulatorOptions, StoreEmulator } from './store/emulator.js';
+export type { StoreApiRateLimit } from './store/routes/store-api/rate-limit.js';
 export type { TranscriptionEmulator } from './transcription/emulator.js';
 export {
   createEngine,
