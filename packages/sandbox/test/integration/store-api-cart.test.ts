@@ -76,6 +76,55 @@ describe('Store API products', () => {
     expect((await s.call('GET', `products/${mug}`)).body.add_to_cart.maximum).toBe(3);
   });
 
+  it('shows a variable product by its variations (lowest prices, a price range) and adds one by its attributes', async () => {
+    const parent = (
+      await v3('POST', '/products', {
+        name: 'Cap',
+        type: 'variable',
+        attributes: [{ name: 'Size', visible: true, variation: true, options: ['S', 'L'] }],
+      })
+    ).json;
+    const small = (
+      await v3('POST', `/products/${parent.id}/variations`, {
+        regular_price: '10',
+        attributes: [{ name: 'Size', option: 'S' }],
+      })
+    ).json;
+    await v3('POST', `/products/${parent.id}/variations`, {
+      regular_price: '14',
+      sale_price: '12',
+      attributes: [{ name: 'Size', option: 'L' }],
+    });
+    const s = new StoreApiSession(sb.url);
+    const shown = (await s.call('GET', `products/${parent.id}`)).body;
+    expect(shown).toMatchObject({
+      type: 'variable',
+      has_options: true,
+      prices: {
+        price: '1000',
+        regular_price: '1000',
+        sale_price: '1000',
+        price_range: { min_amount: '1000', max_amount: '1200' },
+      },
+    });
+    expect(shown.variations).toHaveLength(2);
+    await s.call('GET', 'cart');
+    const cart = (
+      await s.call('POST', 'cart/add-item', { id: parent.id, variation: [{ attribute: 'Size', value: 'S' }] })
+    ).body;
+    expect(cart.items[0]).toMatchObject({
+      id: small.id,
+      type: 'variation',
+      variation: [{ attribute: 'Size', value: 'S' }],
+    });
+    const none = await s.call('POST', 'cart/add-item', {
+      id: parent.id,
+      variation: [{ attribute: 'Size', value: 'XL' }],
+    });
+    expect(none.body.code).toBe('woocommerce_rest_variation_id_from_variation_data');
+    await v3('DELETE', `/products/${parent.id}?force=true`);
+  });
+
   it('answers 404 woocommerce_rest_product_invalid_id for a draft or unknown product, 400 for a bad per_page', async () => {
     const s = new StoreApiSession(sb.url);
     const missing = await s.call('GET', 'products/999999');

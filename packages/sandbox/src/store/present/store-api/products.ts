@@ -10,34 +10,51 @@ import { productRating } from '../../catalog/reviews.js';
 import { productStockStatus } from '../../catalog/stock.js';
 import type { ProductRec } from '../../data/rows.js';
 import type { Store } from '../../data/store.js';
+import { UNCATEGORIZED_ID } from '../../data/tables.js';
 import { wcPrice } from '../../pricing/price-format.js';
 import { phpFloatval } from '../../runtime/numbers.js';
 import { permalink } from '../sellable.js';
 import { minor, withCurrency } from './money.js';
 
+/** A price WooCommerce would show for a child: its active price, '' for none. */
+function priced(values: string[]): number[] {
+  return values.filter((x) => x !== '').map(phpFloatval);
+}
+
+/**
+ * prepare_product_price_response(): a variable product's regular and sale prices are its variations' lowest
+ * (get_variation_regular_price(), get_variation_sale_price()); get_price_range() gives a variable product's
+ * lowest and highest price when they differ, and a grouped product's over its priced children.
+ */
 function prices(store: Store, p: ProductRec): Record<string, unknown> {
   const price = productPrice(store, p);
-  const variable = p.type === 'variable';
-  const amounts: Record<string, unknown> = {
-    price: minor(store, price),
-    regular_price: minor(store, variable ? price : p.regular_price === '' ? price : p.regular_price),
-    sale_price: minor(store, variable || !isOnSale(p) ? price : p.sale_price),
-    price_range: null,
-  };
-  if (variable) {
-    const all = variationsOf(store, p)
-      .filter((v) => v.status === 'publish')
-      .map(activePrice)
-      .filter((x) => x !== '')
-      .map(phpFloatval);
-    if (all.length > 0) {
-      amounts.price_range = {
-        min_amount: minor(store, Math.min(...all)),
-        max_amount: minor(store, Math.max(...all)),
-      };
-    }
+  let regular = p.regular_price === '' ? price : p.regular_price;
+  let sale = isOnSale(p) ? p.sale_price : price;
+  let range: number[] = [];
+  if (p.type === 'variable') {
+    const vs = variationsOf(store, p).filter((v) => v.status === 'publish');
+    const lowest = (xs: number[]) => (xs.length > 0 ? String(Math.min(...xs)) : price);
+    regular = lowest(priced(vs.map((v) => v.regular_price)));
+    sale = lowest(priced(vs.map(activePrice)));
+    const all = priced(vs.map(activePrice));
+    if (all.length > 0 && Math.min(...all) !== Math.max(...all)) range = all;
+  } else if (p.type === 'grouped') {
+    range = priced(
+      p.grouped_products
+        .map((id) => store.state.products.get(id))
+        .filter((c): c is ProductRec => c !== undefined && c.status === 'publish')
+        .map((c) => productPrice(store, c)),
+    );
   }
-  return withCurrency(store, amounts);
+  return withCurrency(store, {
+    price: minor(store, price),
+    regular_price: minor(store, regular),
+    sale_price: minor(store, sale),
+    price_range:
+      range.length > 0
+        ? { min_amount: minor(store, Math.min(...range)), max_amount: minor(store, Math.max(...range)) }
+        : null,
+  });
 }
 
 /** get_stock_availability(): WC_Product::get_availability()'s text and class. */
@@ -49,10 +66,11 @@ function stockAvailability(p: ProductRec, status: string): { text: string; class
   return { text: '', class: 'in-stock' };
 }
 
+/** get_term_list(): the product's terms with their links, the default category (`default_product_cat`) left out. */
 function terms(store: Store, ids: number[], taxonomy: string, base: string): Record<string, unknown>[] {
   return ids
     .map((id) => store.state.terms.get(id))
-    .filter((t) => t !== undefined && t.taxonomy === taxonomy)
+    .filter((t) => t !== undefined && t.taxonomy === taxonomy && t.id !== UNCATEGORIZED_ID)
     .map((t) => ({ id: t!.id, name: t!.name, slug: t!.slug, link: `${store.homeUrl}/${base}/${t!.slug}/` }));
 }
 
