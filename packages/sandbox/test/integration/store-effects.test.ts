@@ -270,5 +270,18 @@ describe('webhooks delivery', () => {
     await api('POST', '/products', { name: 'after disable' });
     await new Promise((r) => setTimeout(r, 100));
     expect(deliveries.length).toBe(before);
+
+    // Set back to active, it keeps its failure count as WC_Webhook::set_status() does: one more failure
+    // disables it again, where a count reset by the status change would allow six.
+    await api('PUT', `/webhooks/${hook.id}`, { status: 'active' });
+    failNext = 1;
+    await api('POST', '/products', { name: 'first after re-enable' });
+    await waitForDeliveries(before + 1);
+    status = '';
+    for (let i = 0; i < 500 && status !== 'disabled'; i++) {
+      status = (await api('GET', `/webhooks/${hook.id}`)).json.status;
+      if (status !== 'disabled') await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(status).toBe('disabled');
   });
 });

@@ -81,10 +81,10 @@ export function updateWebhook(store: Store, existing: WebhookRec, p: Record<stri
     if (!validUrl(p.delivery_url)) throw invalidUrl();
     w.delivery_url = p.delivery_url;
   }
-  if (typeof p.status === 'string') {
-    if (p.status === 'active' && w.status !== 'active') w.failure_count = 0;
-    w.status = p.status;
-  }
+  // WC_Webhook::set_status() sets the status alone: a webhook set back to active keeps its failure count
+  // (only a delivery answered 2xx-302 zeroes it, in log_delivery()), so on a real store the next failure
+  // disables it again at once (includes/class-wc-webhook.php).
+  if (typeof p.status === 'string') w.status = p.status;
   w.modified = store.now();
   store.state.webhooks.set(w.id, w);
   store.changed('webhooks', w.id);
