@@ -1,7 +1,8 @@
 /**
  * Fuzzing the Store API (`/wp-json/wc/store/v1`) over real sockets: random methods on every route, JSON bodies
  * (random trees and cart-shaped ones with hostile ids, quantities, keys, codes and addresses), query strings,
- * and `Cart-Token` / `Nonce` headers (garbage, a fuzz session's own token, and tokens forged from another cart's).
+ * and `Cart-Token` / `Nonce` / session `Cookie` headers (garbage, a fuzz session's own token, and tokens and
+ * cookies forged from another cart's).
  * Each answer is well formed (WordPress's error shape from 400 on, never a crash), and a sentinel cart held by a
  * token the fuzzer never sends keeps its items and totals.
  */
@@ -22,6 +23,7 @@ let productIds: number[];
 let sentinel: { token: string; cart: string };
 let fuzzToken: string;
 let nonce: string;
+let sentinelId: string;
 
 async function call(method: string, route: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await send(sb.url, agent, {
@@ -60,6 +62,7 @@ beforeAll(async () => {
   for (const id of buyable.slice(0, 2))
     await call('POST', 'cart/add-item', { id, quantity: 1 }, { 'Cart-Token': token });
   sentinel = { token, cart: '' };
+  sentinelId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).user_id;
   sentinel.cart = await sentinelCart();
   expect(JSON.parse(sentinel.cart).items.length).toBeGreaterThan(0);
   fuzzToken = String((await call('GET', 'cart')).headers['cart-token']);
@@ -161,9 +164,17 @@ describe('Store API: methods, routes, bodies, tokens and nonces', () => {
         body: fc.oneof(cartBody, jsonBody, fc.constant(undefined)),
         token: forgedTokens(),
         nonce: fc.oneof(fc.constant(undefined), fc.constant(nonce), headerText),
+        cookie: fc.oneof(
+          fc.constant(undefined),
+          headerText,
+          headerText.map((v) => `wp_woocommerce_session_x_sandbox=${v}`),
+          fc.constant(
+            `wp_woocommerce_session_x_sandbox=${encodeURIComponent(`${sentinelId}||9999999999||0||00`)}`,
+          ),
+        ),
       });
       await fc.assert(
-        fc.asyncProperty(input, async ({ method, route, id, key, query, body, token, nonce: n1 }) => {
+        fc.asyncProperty(input, async ({ method, route, id, key, query, body, token, nonce: n1, cookie }) => {
           n++;
           const path = `${NS}/${route.replace('{id}', String(id)).replace('{key}', key)}${query ? `?${query}` : ''}`;
           const withBody = method !== 'GET' && method !== 'HEAD' ? body : undefined;
@@ -171,6 +182,7 @@ describe('Store API: methods, routes, bodies, tokens and nonces', () => {
             'Content-Type': withBody === undefined ? undefined : 'application/json',
             'Cart-Token': token,
             Nonce: n1,
+            Cookie: cookie,
           };
           const res = await send(sb.url, agent, { method, path, headers, body: withBody });
           const what = `${method} ${path} ${JSON.stringify(headers).slice(0, 300)} ${withBody?.slice(0, 200) ?? ''}`;

@@ -319,6 +319,15 @@ describe('Store API cart', () => {
     expect(invalid.body.code).toBe('woocommerce_rest_invalid_nonce');
     const ok = await anon.call('POST', 'cart/add-item', { id: tee }, { Nonce: nonce });
     expect(ok.status).toBe(201);
+    // Without a token the cart lives in WooCommerce's session cookie, which the next request sends back.
+    const cookie = ok.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^wp_woocommerce_session_\w+=[^;]+; expires=.+; path=\/; HttpOnly$/);
+    const jar = { Cookie: cookie.split(';')[0]! };
+    const more = await anon.call('POST', 'cart/add-item', { id: tee }, { Nonce: nonce, ...jar });
+    expect(more.body.items_count).toBe(2);
+    expect((await anon.call('GET', 'cart', undefined, jar)).body.items_count).toBe(2);
+    const forgedCookie = { Cookie: jar.Cookie.replace(/.$/, (c) => (c === '0' ? '1' : '0')) };
+    expect((await anon.call('GET', 'cart', undefined, forgedCookie)).body.items_count).toBe(0);
     // The deprecated X-WC-Store-API-Nonce header is no longer read (check_nonce() reads `Nonce` only).
     const legacy = await anon.call('POST', 'cart/add-item', { id: tee }, { 'X-WC-Store-API-Nonce': nonce });
     expect(legacy.status).toBe(401);

@@ -145,6 +145,26 @@ export class CartSessions {
   }
 
   /**
+   * WC_Session_Handler::set_customer_session_cookie(): `customer_id||expiration||expiring||hash`, the hash an
+   * HMAC of the id and expiration (wp_hash() there), so a browser page keeps its cart with a cookie.
+   */
+  cookieValue(cart: Cart): string {
+    const expiration = Math.floor(cart.expires / 1000);
+    const expiring = expiration - 3600;
+    const hash = this.#sign(`${cart.customer_id}|${expiration}`).toString('hex');
+    return `${cart.customer_id}||${expiration}||${expiring}||${hash}`;
+  }
+
+  /** WC_Session_Handler::get_session_cookie(): the customer id of an intact, unexpired cookie, else null. */
+  verifyCookie(value: string, nowMs: number): string | null {
+    const [id = '', expiration = '', , hash = ''] = value.split('||');
+    const expected = this.#sign(`${id}|${expiration}`).toString('hex');
+    if (id === '' || hash.length !== expected.length) return null;
+    if (!timingSafeEqual(Buffer.from(hash), Buffer.from(expected))) return null;
+    return Number(expiration) * 1000 > nowMs ? id : null;
+  }
+
+  /**
    * wp_create_nonce( 'wc_store_api' ): ten hex characters of a hash over the nonce tick (half a day), the action,
    * the user (0 for a guest) and the login session (none); valid for the current and the previous tick
    * (wp_verify_nonce()). WC_Session_Handler's `nonce_user_logged_out` filter only swaps in the cart's customer id

@@ -1,7 +1,8 @@
 /**
  * What every Store API cart and checkout route does around its own work: StoreApi/Routes/V1/AbstractCartRoute.php
  * get_response() loads the cart session (load_cart_session(): a valid `Cart-Token` picks the cart through
- * StoreApi/SessionHandler.php; an expired or forged one is ignored), checks the nonce when the request
+ * StoreApi/SessionHandler.php; an expired or forged one is ignored, and the session cookie of
+ * WC_Session_Handler is used instead), checks the nonce when the request
  * changes something without a cart token (requires_nonce(), check_nonce()), and answers with the session
  * headers (add_response_headers(): `Nonce`, `Nonce-Timestamp`, `User-ID`, `Cart-Token`). A 409 carries the cart so the client can resolve the conflict
  * (get_route_error_response()).
@@ -19,6 +20,23 @@ const UPDATES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export type CartHandler = (ctx: Ctx, cart: Cart) => Result;
 
+/** `wp_woocommerce_session_` . COOKIEHASH; the hash is the md5 of the site URL, fixed here. */
+const COOKIE = 'wp_woocommerce_session_x_sandbox';
+
+function sessionCookie(ctx: Ctx): string | null {
+  for (const part of header(ctx, 'cookie').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === COOKIE) {
+      try {
+        return decodeURIComponent(part.slice(at + 1).trim());
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
 function header(ctx: Ctx, name: string): string {
   return ctx.headers?.get(name) ?? '';
 }
@@ -33,7 +51,11 @@ export function cartRoute(options: StoreApiOptions, handler: CartHandler, always
     const sessions = sessionsOf(ctx.store, options);
     const token = header(ctx, 'cart-token');
     const tokenId = token ? sessions.verify(token, now) : null;
-    let cart: Cart | undefined = tokenId ? sessions.find(tokenId, now) : undefined;
+    // Without a valid token, WooCommerce's own cookie session (WC_Session_Handler) holds the cart.
+    const cookie = tokenId ? null : sessionCookie(ctx);
+    const cookieId = cookie ? sessions.verifyCookie(cookie, now) : null;
+    const id = tokenId ?? cookieId;
+    let cart: Cart | undefined = id ? sessions.find(id, now) : undefined;
     if (!cart) {
       cart = sessions.create(now, defaultLocation(ctx.store));
       // A valid token whose session is gone (never saved, or cleaned up) keeps its customer id, as
@@ -69,6 +91,11 @@ export function cartRoute(options: StoreApiOptions, handler: CartHandler, always
       'User-ID': '0',
       'Cart-Token': cartToken,
     };
+    // maybe_set_customer_session_cookie(): a cookie session that holds a stored cart gets its cookie (again).
+    if (!tokenId && sessions.carts.get(cart.customer_id) === cart) {
+      result.headers['Set-Cookie'] =
+        `${COOKIE}=${encodeURIComponent(sessions.cookieValue(cart))}; expires=${new Date(cart.expires).toUTCString()}; path=/; HttpOnly`;
+    }
     return result;
   };
 }
