@@ -6,6 +6,7 @@
  * A record is `pending` while its owner (a random token per call) holds a lease, and `done` once the
  * owner recorded the service's id. Stores only ever see the SHA-256 of a key, never the key itself.
  */
+import { ValidationError } from './base/errors.js';
 
 export interface IdempotencyRecord {
   state: 'pending' | 'done';
@@ -83,14 +84,31 @@ export function decideReserve(
   return { outcome: 'reserved', record, previous: current };
 }
 
-/** Keys of one process, expiring `ttlMs` after their last change. */
+/**
+ * Keys of one process, expiring `ttlMs` after their last change. `maxEntries` bounds it for a long-lived
+ * process that sees unbounded keys (a webhook receiver): past it, the least recently changed key is dropped.
+ */
 export class MemoryIdempotencyStore implements IdempotencyStore {
   readonly description = 'memory';
+  // Insertion order is age: a write deletes and re-adds, so the first key is the least recently changed.
   readonly #records = new Map<string, { record: IdempotencyRecord; expires: number }>();
   readonly #now: () => number;
+  readonly #max: number;
 
-  constructor(options: { now?: () => number } = {}) {
+  constructor(options: { now?: () => number; maxEntries?: number } = {}) {
+    const max = options.maxEntries ?? Number.POSITIVE_INFINITY;
+    if (max !== Number.POSITIVE_INFINITY && (!Number.isSafeInteger(max) || max < 1)) {
+      throw new ValidationError('MemoryIdempotencyStore options', [
+        { path: 'maxEntries', message: 'expected a positive integer' },
+      ]);
+    }
+    this.#max = max;
     this.#now = options.now ?? Date.now;
+  }
+
+  /** Keys held now, expired ones not yet swept included. */
+  get size(): number {
+    return this.#records.size;
   }
 
   async reserve(keyHash: string, request: ReserveRequest): Promise<ReserveResult> {
@@ -126,6 +144,11 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
   }
 
   #write(keyHash: string, record: IdempotencyRecord, ttlMs: number): void {
+    this.#records.delete(keyHash);
     this.#records.set(keyHash, { record, expires: this.#now() + ttlMs });
+    for (const oldest of this.#records.keys()) {
+      if (this.#records.size <= this.#max) break;
+      this.#records.delete(oldest);
+    }
   }
 }

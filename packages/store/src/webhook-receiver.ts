@@ -1,9 +1,8 @@
 import {
   type HeaderSource,
-  type IdempotencyRecord,
   type IdempotencyStore,
   IdempotencyStoreError,
-  type ReserveRequest,
+  MemoryIdempotencyStore,
   type ReserveResult,
   readHeader,
   ValidationError,
@@ -163,95 +162,11 @@ export class WebhookReceiver {
 }
 
 /**
- * Claims of one process, each kept `ttlMs` from its last change and at most `maxEntries` of them (the oldest
- * go first), so a flood of distinct deliveries cannot grow memory without bound. Core's
- * `MemoryIdempotencyStore` has no bound, hence this one; the decisions are those of core's `decideReserve`.
+ * Claims of one process: core's `MemoryIdempotencyStore` bounded to `maxEntries` (default 10,000, the least
+ * recently changed go first), so a flood of distinct deliveries cannot grow memory without bound.
  */
-export class MemoryDeliveryStore implements IdempotencyStore {
-  readonly description = 'memory';
-  readonly #max: number;
-  readonly #now: () => number;
-  // Insertion order is age: a write deletes and re-adds, so the first key is the oldest.
-  readonly #records = new Map<string, { record: IdempotencyRecord; expires: number }>();
-
+export class MemoryDeliveryStore extends MemoryIdempotencyStore {
   constructor(options: { maxEntries?: number; now?: () => number } = {}) {
-    const max = options.maxEntries ?? 10_000;
-    if (!Number.isSafeInteger(max) || max < 1) {
-      throw new ValidationError('MemoryDeliveryStore options', [
-        { path: 'maxEntries', message: 'expected a positive integer' },
-      ]);
-    }
-    this.#max = max;
-    this.#now = options.now ?? Date.now;
-  }
-
-  get size(): number {
-    return this.#records.size;
-  }
-
-  async reserve(keyHash: string, r: ReserveRequest): Promise<ReserveResult> {
-    const now = this.#now();
-    const current = this.#read(keyHash);
-    if (!current) {
-      const record: IdempotencyRecord = {
-        state: 'pending',
-        fingerprint: r.fingerprint,
-        since: now,
-        lease_until: now + r.leaseMs,
-        owner: r.owner,
-        sent: [r.sent],
-        attempts: 1,
-      };
-      this.#write(keyHash, record, r.ttlMs);
-      return { outcome: 'reserved', record };
-    }
-    if (current.fingerprint !== r.fingerprint) return { outcome: 'conflict', record: current };
-    if (current.state === 'done') return { outcome: 'done', record: current };
-    if (current.lease_until > now) return { outcome: 'pending', record: current };
-    const sent = current.sent.includes(r.sent) ? current.sent : [...current.sent, r.sent];
-    const record = {
-      ...current,
-      owner: r.owner,
-      lease_until: now + r.leaseMs,
-      sent,
-      attempts: current.attempts + 1,
-    };
-    this.#write(keyHash, record, r.ttlMs);
-    return { outcome: 'reserved', record, previous: current };
-  }
-
-  async complete(keyHash: string, owner: string, result: string, ttlMs: number): Promise<boolean> {
-    const current = this.#read(keyHash);
-    if (current?.state !== 'pending' || current.owner !== owner) return false;
-    this.#write(keyHash, { ...current, state: 'done', result }, ttlMs);
-    return true;
-  }
-
-  async release(keyHash: string, owner: string, outcome: 'unsent' | 'unknown'): Promise<void> {
-    const current = this.#read(keyHash);
-    if (current?.state !== 'pending' || current.owner !== owner) return;
-    if (outcome === 'unsent' && current.attempts === 1) this.#records.delete(keyHash);
-    else this.#records.get(keyHash)!.record = { ...current, lease_until: 0 };
-  }
-
-  async get(keyHash: string): Promise<IdempotencyRecord | undefined> {
-    return this.#read(keyHash);
-  }
-
-  #read(keyHash: string): IdempotencyRecord | undefined {
-    const entry = this.#records.get(keyHash);
-    if (!entry) return undefined;
-    if (entry.expires > this.#now()) return entry.record;
-    this.#records.delete(keyHash);
-    return undefined;
-  }
-
-  #write(keyHash: string, record: IdempotencyRecord, ttlMs: number): void {
-    this.#records.delete(keyHash);
-    this.#records.set(keyHash, { record, expires: this.#now() + ttlMs });
-    for (const oldest of this.#records.keys()) {
-      if (this.#records.size <= this.#max) break;
-      this.#records.delete(oldest);
-    }
+    super({ maxEntries: 10_000, ...options });
   }
 }
