@@ -147,6 +147,53 @@ describe('Store API checkout', () => {
   });
 });
 
+describe('Store API checkout against stock that moved', () => {
+  it('refuses with 409 when another order took the stock after the item was added (validate_cart_items())', async () => {
+    const vase = (
+      await api.post('products', { name: 'Vase', regular_price: '8', manage_stock: true, stock_quantity: 2 })
+    ).data;
+    const lamp = (
+      await api.post('products', { name: 'Lamp', regular_price: '9', manage_stock: true, stock_quantity: 1 })
+    ).data;
+    const s = new StoreApiSession(sb.url);
+    await s.call(
+      'POST',
+      'cart/add-item',
+      { id: vase.id, quantity: 2 },
+      { Nonce: (await s.call('GET', 'cart')).headers.get('nonce')! },
+    );
+    await s.call('POST', 'cart/add-item', { id: lamp.id });
+    // A REST v3 order (processing) takes one vase and the lamp.
+    await api.post('orders', {
+      status: 'processing',
+      line_items: [
+        { product_id: vase.id, quantity: 1 },
+        { product_id: lamp.id, quantity: 1 },
+      ],
+    });
+    const refused = await s.call('POST', 'checkout', {
+      payment_method: 'bacs',
+      billing_address: { email: 'b@example.com' },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      code: 'woocommerce_rest_product_out_of_stock',
+      message: '"Lamp" is out of stock and cannot be purchased. Please remove it from your cart.',
+      data: { status: 409 },
+      additional_errors: [
+        {
+          code: 'woocommerce_rest_product_partially_out_of_stock',
+          message: 'There is not enough "Vase" in stock. Please reduce the quantity in your cart.',
+          data: { status: 409 },
+        },
+      ],
+    });
+    // Nothing was ordered or reduced by the refused checkout.
+    expect((await api.get(`products/${vase.id}`)).data.stock_quantity).toBe(1);
+    expect((await s.call('GET', 'cart')).body.items_count).toBe(3);
+  });
+});
+
 describe('Store API rate limit', () => {
   it('is off by default', async () => {
     const s = new StoreApiSession(sb.url);

@@ -7,12 +7,14 @@
  * pay) to processing, which is when stock is reduced (wc_maybe_reduce_stock_levels()).
  */
 
+import { effectiveStockStatus, productStockStatus } from '../catalog/stock.js';
 import type { OrderRec } from '../data/order-rows.js';
 import type { Store } from '../data/store.js';
 import { createOrder } from '../orders/orders.js';
 import { RestError } from '../runtime/errors.js';
 import { escHtml } from '../runtime/formatting.js';
 import { gatewaySettings, orderedGateways } from '../settings/gateways.js';
+import { resolveSellable, stockLimit } from './items.js';
 import { orderFields, quote } from './quote.js';
 import type { Cart } from './session.js';
 
@@ -25,6 +27,79 @@ export function availableGateways(store: Store): { id: string; title: string }[]
 }
 
 const ON_HOLD = new Set(['bacs', 'cheque']);
+
+/**
+ * StoreApi/Exceptions/InvalidCartException: a 409 made from a WP_Error (get_route_error_response_from_object()),
+ * so without the cart the route's own 409s carry; its other errors go in `additional_errors`.
+ */
+export class InvalidCartError extends RestError {
+  constructor(
+    code: string,
+    message: string,
+    readonly additional: { code: string; message: string; data: unknown }[],
+  ) {
+    super(409, code, message);
+  }
+}
+
+/** ArrayUtils::natural_language_join( $names, true ): quoted, commas, "and" before the last. */
+function joinNames(names: string[]): string {
+  const quoted = names.map((n) => `"${n}"`);
+  return quoted.length < 2 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
+}
+
+const STOCK_ERRORS = [
+  [
+    'woocommerce_rest_product_out_of_stock',
+    (names: string, n: number) =>
+      n > 1
+        ? `${names} are out of stock and cannot be purchased. Please remove them from your cart.`
+        : `${names} is out of stock and cannot be purchased. Please remove it from your cart.`,
+  ],
+  [
+    'woocommerce_rest_product_not_purchasable',
+    (names: string, n: number) =>
+      `${names} cannot be purchased. Please remove ${n > 1 ? 'them' : 'it'} from your cart.`,
+  ],
+  [
+    'woocommerce_rest_product_partially_out_of_stock',
+    (names: string, n: number) =>
+      n > 1
+        ? `There are not enough ${names} in stock. Please reduce the quantities in your cart.`
+        : `There is not enough ${names} in stock. Please reduce the quantity in your cart.`,
+  ],
+] as const;
+
+/**
+ * CartController::validate_cart_items() before an order is made: every line still purchasable, in stock and
+ * covered by the stock left (another order may have taken it since). Failures are grouped by kind
+ * (stock_exceptions_to_wp_errors()) into one 409 whose first error is the answer and the rest
+ * `additional_errors` (AbstractRoute::error_to_response()).
+ */
+function validateCartItems(store: Store, cart: Cart): void {
+  const failed = new Map<string, string[]>();
+  const flag = (code: string, name: string) => failed.set(code, [...(failed.get(code) ?? []), name]);
+  for (const item of cart.items) {
+    const found = resolveSellable(store, item.variation_id || item.product_id);
+    if (!found) continue;
+    const name = found.product.name;
+    const status = found.variation
+      ? effectiveStockStatus(store, found.variation)
+      : productStockStatus(store, found.product);
+    const limit = stockLimit(found.product, found.variation);
+    if (found.product.status !== 'publish') flag('woocommerce_rest_product_not_purchasable', name);
+    else if (status === 'outofstock') flag('woocommerce_rest_product_out_of_stock', name);
+    else if (limit !== null && limit < item.quantity)
+      flag('woocommerce_rest_product_partially_out_of_stock', name);
+  }
+  const errors = STOCK_ERRORS.filter(([code]) => failed.has(code)).map(([code, message]) => {
+    const names = failed.get(code)!;
+    return { code, message: message(joinNames(names), names.length), data: { status: 409 } };
+  });
+  if (errors.length === 0) return;
+  const [first, ...rest] = errors as [(typeof errors)[number], ...typeof errors];
+  throw new InvalidCartError(first.code, first.message, rest);
+}
 
 export interface CheckoutInput {
   payment_method: string;
@@ -40,6 +115,7 @@ export function checkout(store: Store, cart: Cart, input: CheckoutInput): OrderR
     // CartController::validate_cart_not_empty().
     throw new RestError(400, 'woocommerce_rest_cart_empty', 'Cannot place an order, your cart is empty.');
   }
+  validateCartItems(store, cart);
   const q = quote(store, cart);
   const needsPayment = q.order.total > 0;
   const gateways = availableGateways(store);

@@ -8,6 +8,7 @@
  * (get_route_error_response()).
  */
 
+import { InvalidCartError } from '../../cart/checkout.js';
 import { quote } from '../../cart/quote.js';
 import { type Cart, type CartSessionOptions, defaultLocation, sessionsOf } from '../../cart/session.js';
 import { presentCart } from '../../present/store-api/cart.js';
@@ -71,15 +72,14 @@ export function cartRoute(options: StoreApiOptions, handler: CartHandler, always
       sessions.keep(cart, now);
     } catch (err) {
       if (!(err instanceof RestError)) throw err;
+      const invalid = err instanceof InvalidCartError;
       const data =
-        err.status === 409
+        err.status === 409 && !invalid
           ? { status: 409, cart: presentCart(ctx.store, cart, quote(ctx.store, cart)) }
-          : { status: err.status };
-      result = {
-        status: err.status,
-        body: { code: err.code, message: err.message, data },
-        headers: err.headers,
-      };
+          : err.data;
+      const body: Record<string, unknown> = { code: err.code, message: err.message, data };
+      if (invalid && err.additional.length > 0) body.additional_errors = err.additional;
+      result = { status: err.status, body, headers: err.headers };
     }
     const nonce = sessions.nonce(now);
     const timestamp = String(Math.floor(now / 1000));
