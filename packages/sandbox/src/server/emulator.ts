@@ -1,8 +1,5 @@
 import type { Mountable } from '../kit/emulator.js';
 
-/** One emulator as the shared server sees it (the kit's `Mountable`: the shapes live below every emulator). */
-export type MountedEmulator = Mountable;
-
 /** The request path without the query, as the client sent it. */
 export function rawPath(url: string | undefined): string {
   const u = url ?? '/';
@@ -17,8 +14,8 @@ export function prefixMatches(prefix: string, path: string): boolean {
 }
 
 /** The emulator with the longest prefix matching `path`, or undefined. */
-export function routeFor(emulators: readonly MountedEmulator[], path: string): MountedEmulator | undefined {
-  let best: MountedEmulator | undefined;
+export function routeFor(emulators: readonly Mountable[], path: string): Mountable | undefined {
+  let best: Mountable | undefined;
   let bestLength = -1;
   for (const e of emulators) {
     for (const prefix of e.prefixes) {

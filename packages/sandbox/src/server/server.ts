@@ -2,9 +2,10 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import type { Mountable } from '../kit/emulator.js';
 import { type NodeEnv, reportHandlerFailure } from '../kit/emulator.js';
 import { generateCertificate } from './certificate.js';
-import { type MountedEmulator, rawPath, routeFor } from './emulator.js';
+import { rawPath, routeFor } from './emulator.js';
 import { UpgradeDispatcher } from './upgrade.js';
 
 export interface ServerOptions {
@@ -12,7 +13,7 @@ export interface ServerOptions {
   host: string;
   https: boolean;
   /** Every emulator this server hosts: HTTP by path prefix, WebSocket upgrades by path. */
-  emulators: readonly MountedEmulator[];
+  emulators: readonly Mountable[];
 }
 
 export interface RunningServer {

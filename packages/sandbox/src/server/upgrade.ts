@@ -1,8 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
+import type { Mountable } from '../kit/emulator.js';
 import { reportHandlerFailure, type SocketHandler } from '../kit/emulator.js';
-import { type MountedEmulator, rawPath } from './emulator.js';
+import { rawPath } from './emulator.js';
 
 /** The largest WebSocket message the shared server reads (see `wss`). */
 export const MAX_FRAME_BYTES = 1024 * 1024;
@@ -63,7 +64,7 @@ export class UpgradeDispatcher {
    */
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
 
-  constructor(emulators: readonly MountedEmulator[]) {
+  constructor(emulators: readonly Mountable[]) {
     for (const e of emulators) {
       for (const s of e.sockets ?? []) {
         if (this.routes.some((r) => r.path === s.path)) {

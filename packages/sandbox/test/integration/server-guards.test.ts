@@ -7,16 +7,16 @@
 import net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { MountedEmulator } from '../../src/server/emulator.js';
+import type { Mountable } from '../../src/kit/emulator.js';
 import { type RunningServer, startServer } from '../../src/server/server.js';
 
 let server: RunningServer;
-const healthy: MountedEmulator = {
+const healthy: Mountable = {
   name: 'healthy',
   prefixes: ['/ok'],
   fetch: () => Response.json({ ok: true }),
 };
-const throwing: MountedEmulator = {
+const throwing: Mountable = {
   name: 'throwing',
   prefixes: ['/boom'],
   fetch: () => {
@@ -24,12 +24,12 @@ const throwing: MountedEmulator = {
   },
   internalError: () => Response.json({ error: 'Internal server error' }, { status: 500 }),
 };
-const rejecting: MountedEmulator = {
+const rejecting: Mountable = {
   name: 'rejecting',
   prefixes: ['/reject'],
   fetch: async () => Promise.reject(new TypeError('cannot read properties of null')),
 };
-const socketBomb: MountedEmulator = {
+const socketBomb: Mountable = {
   name: 'socket-bomb',
   prefixes: [],
   sockets: [

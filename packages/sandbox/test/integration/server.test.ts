@@ -5,7 +5,7 @@
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { MountedEmulator } from '../../src/server/emulator.js';
+import type { Mountable } from '../../src/kit/emulator.js';
 import { type RunningServer, startServer } from '../../src/server/server.js';
 
 const open: RunningServer[] = [];
@@ -13,14 +13,14 @@ afterAll(async () => {
   await Promise.all(open.map((s) => s.close()));
 });
 
-async function start(emulators: MountedEmulator[], https = false): Promise<RunningServer> {
+async function start(emulators: Mountable[], https = false): Promise<RunningServer> {
   const s = await startServer({ port: 0, host: '127.0.0.1', https, emulators });
   open.push(s);
   return s;
 }
 
 /** A stub that names itself in every answer, so a test sees which emulator got the request. */
-function stub(name: string, prefixes: string[], sockets: MountedEmulator['sockets'] = []): MountedEmulator {
+function stub(name: string, prefixes: string[], sockets: Mountable['sockets'] = []): Mountable {
   return {
     name,
     prefixes,
@@ -29,7 +29,7 @@ function stub(name: string, prefixes: string[], sockets: MountedEmulator['socket
   };
 }
 
-const echo: MountedEmulator['sockets'] = [
+const echo: Mountable['sockets'] = [
   { path: '/echo', handle: (ws) => ws.on('message', (data) => ws.send(`echo:${String(data)}`)) },
   { path: '/rooms/', handle: (ws, req) => ws.send(`joined ${req.url}`) },
 ];
