@@ -8,6 +8,7 @@ import { productOnSale, productPrice } from '../../catalog/prices.js';
 import type { ProductRec } from '../../data/rows.js';
 import type { Store } from '../../data/store.js';
 import { presentStoreProduct } from '../../present/store-api/products.js';
+import { priceDecimals } from '../../pricing/tax-math.js';
 import type { Ctx, Result, Router } from '../../rest/router.js';
 import { RestError } from '../../runtime/errors.js';
 import { phpFloatval } from '../../runtime/numbers.js';
@@ -94,7 +95,7 @@ function list(ctx: Ctx): Result {
   if (p.on_sale === true || p.on_sale === 'true' || p.on_sale === '1')
     items = items.filter((x) => productOnSale(store, x));
   // min_price / max_price are in minor units (ProductQuery::prepare_price_filter()).
-  const cents = (v: unknown) => phpFloatval(v) / 100;
+  const cents = (v: unknown) => phpFloatval(v) / 10 ** priceDecimals(store);
   if (p.min_price !== undefined)
     items = items.filter((x) => phpFloatval(productPrice(store, x)) >= cents(p.min_price));
   if (p.max_price !== undefined)
