@@ -125,6 +125,23 @@ describe('Store API products', () => {
     expect(await names('orderby=price&order=desc')).toEqual(['Tee', 'Mug', 'Print']);
   });
 
+  it('indexes the namespace at GET /wp-json/wc/store/v1, apart from wc/v3', async () => {
+    const index = (await (await fetch(`${sb.url}/wp-json/wc/store/v1`)).json()) as {
+      namespace: string;
+      routes: object;
+    };
+    expect(index.namespace).toBe('wc/store/v1');
+    expect(Object.keys(index.routes)).toEqual(
+      expect.arrayContaining([
+        '/wc/store/v1/products',
+        '/wc/store/v1/cart/add-item',
+        '/wc/store/v1/checkout',
+      ]),
+    );
+    const v3 = (await (await fetch(`${sb.url}/wp-json/wc/v3`)).json()) as { routes: object };
+    expect(Object.keys(v3.routes).some((r) => r.startsWith('/wc/store'))).toBe(false);
+  });
+
   it('answers 404 woocommerce_rest_product_invalid_id for a draft or unknown product, 400 for a bad per_page', async () => {
     const s = new StoreApiSession(sb.url);
     const missing = await s.call('GET', 'products/999999');

@@ -27,4 +27,25 @@ export function registerStoreApi(router: Router, settings: StoreApiSettings): vo
   registerStoreProducts(limited);
   registerCartRoutes(limited, settings);
   registerCheckout(limited, settings);
+  // GET /wc/store/v1: the namespace's index, as WP_REST_Server::get_namespace_index() lists it.
+  router.add('/wc/store/v1', ['GET'], (ctx) => {
+    const routes: Record<string, unknown> = {};
+    for (const r of router.list()) {
+      if (!r.pattern.startsWith('/wc/store/v1')) continue;
+      const route = r.pattern.replace(/\\\\/g, '\\');
+      routes[route] = {
+        namespace: 'wc/store/v1',
+        methods: r.methods,
+        endpoints: [{ methods: r.methods, args: {} }],
+      };
+    }
+    return {
+      status: 200,
+      body: {
+        namespace: 'wc/store/v1',
+        routes,
+        _links: { up: [{ href: `${ctx.store.homeUrl}/wp-json/` }] },
+      },
+    };
+  });
 }
