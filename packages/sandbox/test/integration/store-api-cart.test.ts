@@ -34,7 +34,7 @@ beforeAll(async () => {
   await v3('POST', '/coupons', { code: 'five', amount: '5', discount_type: 'fixed_cart' });
   const zone = (await v3('POST', '/shipping/zones', { name: 'France' })).json;
   await v3('PUT', `/shipping/zones/${zone.id}/locations`, [{ code: 'FR', type: 'country' }]);
-  await v3('POST', `/shipping/zones/${zone.id}/methods`, { method_id: 'flat_rate', settings: { cost: '4' } });
+  await v3('POST', `/shipping/zones/${zone.id}/methods`, { method_id: 'flat_rate', settings: { cost: '2 + [qty]' } });
   await v3('POST', `/shipping/zones/${zone.id}/methods`, {
     method_id: 'local_pickup',
     settings: { cost: '0' },
@@ -99,6 +99,7 @@ describe('Store API cart', () => {
       expect.stringMatching(/^flat_rate:/),
       expect.stringMatching(/^local_pickup:/),
     ]);
+    // The flat rate's cost `2 + [qty]` with two items in the cart (WC_Shipping_Flat_Rate::evaluate_cost()).
     expect(rates[0]).toMatchObject({ price: '400', selected: true });
     expect(customer.body.totals).toMatchObject({ total_shipping: '400', total_price: '2650' });
     const pickup = await s.call('POST', 'cart/select-shipping-rate', {

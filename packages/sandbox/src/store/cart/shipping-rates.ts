@@ -10,6 +10,7 @@ import type { Address, ZoneMethodRec, ZoneRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 import { phpFloatval } from '../runtime/numbers.js';
 import { findZone, listZones } from '../shipping/zones.js';
+import { evaluateCost } from './cost-formula.js';
 
 export interface ShippingRate {
   rate_id: string;
@@ -63,19 +64,9 @@ export function zoneFor(store: Store, to: Address): ZoneRec {
   return findZone(store, 0)!;
 }
 
-/**
- * WC_Shipping_Flat_Rate::evaluate_cost(): the cost setting with `[qty]` and `[cost]` put in and the sum worked
- * out. Only `+ - * /` between numbers are evaluated (WC_Eval_Math); anything else costs 0.
- */
+/** WC_Shipping_Flat_Rate::evaluate_cost(): the cost setting with `[qty]` and `[cost]` put in, then worked out. */
 function flatCost(formula: string, qty: number, contents: number): number {
-  const expr = formula.replace(/\[qty\]/g, String(qty)).replace(/\[cost\]/g, String(contents));
-  if (!/^[\d.\s+\-*/()]*$/.test(expr) || expr.trim() === '') return phpFloatval(expr);
-  try {
-    const value = Function(`"use strict";return (${expr});`)() as unknown;
-    return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-  } catch {
-    return 0;
-  }
+  return evaluateCost(formula.replace(/\[qty\]/g, String(qty)).replace(/\[cost\]/g, String(contents)));
 }
 
 function title(m: ZoneMethodRec, fallback: string): string {
