@@ -34,7 +34,10 @@ beforeAll(async () => {
   await v3('POST', '/coupons', { code: 'five', amount: '5', discount_type: 'fixed_cart' });
   const zone = (await v3('POST', '/shipping/zones', { name: 'France' })).json;
   await v3('PUT', `/shipping/zones/${zone.id}/locations`, [{ code: 'FR', type: 'country' }]);
-  await v3('POST', `/shipping/zones/${zone.id}/methods`, { method_id: 'flat_rate', settings: { cost: '2 + [qty]' } });
+  await v3('POST', `/shipping/zones/${zone.id}/methods`, {
+    method_id: 'flat_rate',
+    settings: { cost: '2 + [qty]' },
+  });
   await v3('POST', `/shipping/zones/${zone.id}/methods`, {
     method_id: 'local_pickup',
     settings: { cost: '0' },
