@@ -93,13 +93,23 @@ describe('Store API checkout', () => {
 
     const missingMethod = await s.call('POST', 'checkout', { billing_address: { email: 'ana@example.fr' } });
     expect(missingMethod.body.code).toBe('woocommerce_rest_checkout_missing_payment_method');
-    const disabled = await s.call('POST', 'checkout', { payment_method: 'cod' });
+    const noBilling = await s.call('POST', 'checkout', { payment_method: 'bacs' });
+    expect(noBilling.body).toMatchObject({
+      code: 'rest_missing_callback_param',
+      data: { params: ['billing_address'] },
+    });
+    const billing = { first_name: 'Ana', email: 'ana@example.fr', country: 'FR', city: 'Lyon' };
+    const disabled = await s.call('POST', 'checkout', { payment_method: 'cod', billing_address: billing });
     expect(disabled.body).toMatchObject({
       code: 'woocommerce_rest_checkout_payment_method_disabled',
       message: 'Cash on delivery is not available for this order—please choose a different payment method',
     });
 
-    const done = await s.call('POST', 'checkout', { payment_method: 'bacs', customer_note: 'merci' });
+    const done = await s.call('POST', 'checkout', {
+      payment_method: 'bacs',
+      customer_note: 'merci',
+      billing_address: billing,
+    });
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({
       status: 'on-hold',
@@ -138,7 +148,7 @@ describe('Store API checkout', () => {
 
     // The cart is empty afterwards, and an empty cart cannot be ordered.
     expect((await s.call('GET', 'cart')).body.items).toEqual([]);
-    const empty = await s.call('POST', 'checkout', { payment_method: 'bacs' });
+    const empty = await s.call('POST', 'checkout', { payment_method: 'bacs', billing_address: billing });
     expect(empty.body).toEqual({
       code: 'woocommerce_rest_cart_empty',
       message: 'Cannot place an order, your cart is empty.',

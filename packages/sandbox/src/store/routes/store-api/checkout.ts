@@ -7,7 +7,7 @@ import { checkout } from '../../cart/checkout.js';
 import { applyAddress } from '../../customers/addresses.js';
 import { presentCheckout } from '../../present/store-api/cart.js';
 import type { Router } from '../../rest/router.js';
-import { RestError } from '../../runtime/errors.js';
+import { missingParams, RestError } from '../../runtime/errors.js';
 import { isPlainObject } from '../../runtime/values.js';
 import { cartRoute, type StoreApiOptions } from './session.js';
 
@@ -19,6 +19,9 @@ export function registerCheckout(router: Pick<Router, 'add'>, options: StoreApiO
       options,
       (ctx, cart) => {
         const p = ctx.params;
+        // CheckoutSchema: billing_address is the one required argument.
+        if (p.billing_address === undefined || p.billing_address === null)
+          throw missingParams(['billing_address']);
         for (const name of ['billing_address', 'shipping_address'] as const) {
           if (p[name] !== undefined && !isPlainObject(p[name])) {
             throw new RestError(400, 'rest_invalid_param', `Invalid parameter(s): ${name}`, {
