@@ -35,14 +35,18 @@ export {
  *   (woocommerce/includes/rest-api/Controllers/Version3/class-wc-rest-crud-controller.php
  *   prepare_objects_query(): a WP date_query `after`, not inclusive;
  *   `dates_are_gmt` picks the `post_modified_gmt` column, free of DST's repeated hour).
- * - It appends `ID` to `orderby=modified` "for consistency with pagination" (same file), but a keyset on
- *   the second alone cannot say where it stopped inside a second. So the checkpoint keeps the ids already
- *   seen at its second, the next request asks from that second (`modified_after` = second - 1), and rows
- *   seen at that second are dropped here; a seen record that changed since has a later second and comes
- *   again. Only when a whole page is such rows does it ask for that second alone (`modified_before`) with
- *   the seen ids in `exclude` (`post__not_in`); `exclude` in general would hide a changed record too.
- *   Once that second is read out and the store's clock (`Date`) has left it, the keyset moves past it.
- *
+ * - It sorts on the local `post_modified`, not on the GMT column it filters on: orders as `modified ID`
+ *   (prepare_objects_query(), "for consistency with pagination"), products through
+ *   WC_Query::get_catalog_ordering_args() with NO id tiebreak. So ties within a second come in any order, and
+ *   when the store's clock falls back (DST, a new timezone) local order is not GMT order. The checkpoint keeps
+ *   a GMT second before which every version has been yielded, and the versions yielded from it on; the next
+ *   request asks from that second (`modified_after` = second - 1) and drops rows already yielded. The cursor
+ *   never moves past the GMT a record the page did not reach could still have (sync/pages.ts says how). Only
+ *   when a whole page is such rows does it ask for the stretch read so far alone (`modified_before`) with the
+ *   seen ids in `exclude` (`post__not_in`); `exclude` in general would hide a changed record too. Once that
+ *   stretch is read out and the store's clock (`Date`) has left it, the keyset moves past it. Rows at the
+ *   store's current second are held back: a second edit within that second would keep the same date.
+
  * Customers have no `modified_after` and order only by id, name or registered date
  * (Controllers/Version1/class-wc-rest-customers-v1-controller.php get_collection_params(), which v2 and v3
  * inherit), and a modified customer does not move in any of those orders. So their sync is one scan in id order (ids only grow: new customers land at the end),

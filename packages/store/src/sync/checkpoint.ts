@@ -8,6 +8,12 @@ export interface ModifiedCheckpoint {
   modified_gmt: string | null;
   /** The ids seen that were modified at exactly `modified_gmt`. */
   ids: number[];
+  /** `[id, date_modified_gmt]` seen that were modified after `modified_gmt` (a stretch read again). */
+  ahead?: Array<[number, string]>;
+  /** The largest local-GMT offset (seconds) seen since the store's clock last fell back. */
+  offset?: number;
+  /** The first GMT second seen with a smaller offset than `offset`: local order is not GMT order before it. */
+  lower_from?: string;
 }
 
 /** Customers: one scan in id order, with `modified_after` compared in the client. */
@@ -70,6 +76,8 @@ export interface SyncPage<T> {
 
 /** 10000-01-01: past it an ISO date needs six digits. */
 const MAX_SECONDS = 253402300800;
+/** Two days: more than any local-GMT offset, however the store's clock was set. */
+const MAX_OFFSET = 172_800;
 const SECOND = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 const INSTANT = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})(\.\d+)?([Zz]|[+-]\d{2}:?\d{2})?$/;
 export const toSeconds = (gmt: string): number => Date.parse(`${gmt}Z`) / 1000;
@@ -114,6 +122,9 @@ export function checkpointSchema(resource: string) {
         modified_gmt: z.nullable(gmtSecond),
         // Only the ids of one second.
         ids: z.array(id).check(z.maxLength(100_000)),
+        ahead: z.optional(versions),
+        offset: z.optional(z.number().check(z.int(), z.gte(-MAX_OFFSET), z.lte(MAX_OFFSET))),
+        lower_from: z.optional(gmtSecond),
       });
 }
 

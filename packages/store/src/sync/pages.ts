@@ -9,7 +9,12 @@ import {
 } from './checkpoint.js';
 
 export type Resource = 'orders' | 'products' | 'customers';
-export type Row = { id: number; date_modified_gmt?: string | null; date_created_gmt?: string | null };
+export type Row = {
+  id: number;
+  date_modified?: string | null;
+  date_modified_gmt?: string | null;
+  date_created_gmt?: string | null;
+};
 export type Page = { items: Row[]; marks: Array<() => SyncCheckpoint>; end: SyncCheckpoint; done: boolean };
 /** One GET of the route (through the client's request loop: auth, retries, the rate limiter). */
 export type Fetch = (
@@ -17,6 +22,24 @@ export type Fetch = (
   options: RequestOptions | undefined,
 ) => Promise<{ data: Row[]; response: Response; requestId: string | undefined }>;
 
+/**
+ * Orders and products, by keyset on `date_modified_gmt` (see resources/sync.ts for WooCommerce's rules).
+ *
+ * Invariant (what a checkpoint promises): every version of a record whose `date_modified_gmt` is before
+ * `at` has been yielded, and `seen` holds every version yielded at or after `at`.
+ *
+ * WooCommerce filters on the GMT column (`dates_are_gmt`) but sorts on the local `post_modified` (products
+ * without an id tiebreak). When the store's clock falls back (DST, or a new timezone) local order is not GMT
+ * order: a record saved before the change can sort after ones saved after it. A record the page did not
+ * reach sorts at or after the page's last row in local time; if its local-GMT offset is at most `high` (the
+ * largest offset seen since the change began), its GMT is at least `last GMT - (high - last offset)`. So the
+ * cursor never moves past that, the stretch is read again, and rows already in `seen` are dropped. The offset
+ * is a step function of time, so once the cursor reaches the first row seen with a lower offset (`lower`),
+ * nothing from before the change is left unread and `high` is forgotten. Out-of-order rows never throw.
+ *
+ * Rows at or after the second of the response's `Date` are held back: the record may change again within
+ * that second, and that second edit would have the same `date_modified_gmt` as the version already read.
+ */
 export async function* modifiedPages(
   get: Fetch,
   resource: Resource,
@@ -25,19 +48,48 @@ export async function* modifiedPages(
   options?: RequestOptions,
 ) {
   let at = cp.modified_gmt === null ? null : toSeconds(cp.modified_gmt);
-  let ids = [...cp.ids];
-  const mark =
-    (n = ids.length, second = at, list = ids) =>
-    (): ModifiedCheckpoint => ({
+  const seen = new Map<string, [number, number]>();
+  const see = (id: number, second: number) => seen.set(`${id} ${second}`, [id, second]);
+  if (at !== null) for (const id of cp.ids) see(id, at);
+  for (const [id, second] of cp.ahead ?? []) see(id, toSeconds(second));
+  let high: number | null = cp.offset ?? null;
+  let lower = cp.lower_from === undefined ? null : toSeconds(cp.lower_from);
+  const moveTo = (second: number) => {
+    at = second;
+    for (const [key, [, s]] of seen) if (s < second) seen.delete(key);
+    if (lower !== null && second >= lower) {
+      high = null;
+      lower = null;
+    }
+  };
+  const snapshot = (): ModifiedCheckpoint => {
+    const ids: number[] = [];
+    const ahead: Array<[number, string]> = [];
+    for (const [id, s] of seen.values()) s === at ? ids.push(id) : ahead.push([id, fromSeconds(s)]);
+    return {
       v: 1,
       resource: resource as 'orders',
-      modified_gmt: second === null ? null : fromSeconds(second),
-      ids: list.slice(0, n),
-    });
-  // Reading only the second `at`, past the ids seen there: after a whole page of them. Not `exclude` in
-  // general: it would also hide a seen record that has since changed, and so moved to a later second.
-  let tie = false;
+      modified_gmt: at === null ? null : fromSeconds(at),
+      ids,
+      ...(ahead.length > 0 ? { ahead } : {}),
+      ...(high !== null ? { offset: high } : {}),
+      ...(lower !== null ? { lower_from: fromSeconds(lower) } : {}),
+    };
+  };
+  // Reading only [at, window] without the ids seen there: after a whole page of seen rows. Not `exclude` in
+  // general: it would also hide a seen record that has since changed, and so moved past `window`.
+  let window: number | null = null;
+  let probe: { at: number; seen: Array<[string, [number, number]]> } | null = null;
+  // Rows held back at the store's current second come on the next request, once that second is over. A run
+  // waits for that once (so a sync just after a write sees it); later ones are the next sync's: a run that
+  // waited every time would chase a busy store for ever.
+  let pause = false;
+  let waited = false;
   for (;;) {
+    if (pause) await new Promise((resolve) => setTimeout(resolve, 1010 - (Date.now() % 1000)));
+    waited ||= pause;
+    pause = false;
+    const excluded = window === null ? undefined : [...new Set([...seen.values()].map(([id]) => id))];
     const { data, response, requestId } = await get(
       {
         orderby: 'modified',
@@ -45,47 +97,80 @@ export async function* modifiedPages(
         per_page: perPage,
         dates_are_gmt: true,
         modified_after: at === null ? undefined : fromSeconds(at - 1),
-        modified_before: tie ? fromSeconds(at! + 1) : undefined,
-        exclude: tie ? [...ids] : undefined,
+        modified_before: window === null ? undefined : fromSeconds(window + 1),
+        exclude: excluded,
       },
       options,
     );
+    const date = Date.parse(response.headers.get('date') ?? '');
+    // Without `Date` (hidden cross-origin in a browser) the clock is unknown: never caught up past a second.
+    const now = Number.isFinite(date) ? Math.floor(date / 1000) : null;
     const items: Row[] = [];
     const marks: Page['marks'] = [];
+    let last: { second: number; offset: number } | undefined;
+    let held = false;
     for (const row of data) {
-      const seconds =
+      const second =
         typeof row.date_modified_gmt === 'string' ? instantSeconds(row.date_modified_gmt) : Number.NaN;
-      const fault = !Number.isFinite(seconds)
+      const fault = !Number.isFinite(second)
         ? `${resource} ${row.id} has no date_modified_gmt`
-        : at !== null && (seconds < at || (tie && (seconds !== at || ids.includes(row.id))))
-          ? `${resource} came back out of date_modified order or outside the filters asked for (the server ignores orderby, modified_after, modified_before or exclude)`
+        : (at !== null && second < at) || (window !== null && (second > window || excluded!.includes(row.id)))
+          ? `${resource} came back outside the filters asked for (the server ignores modified_after, modified_before or exclude)`
           : undefined;
       if (fault) throw stuck(fault, response, requestId);
-      // Seen at this second already; a record that changed since has a later second, and comes again.
-      if (seconds === at && ids.includes(row.id)) continue;
-      if (seconds !== at) ids = [];
-      at = seconds;
-      ids.push(row.id);
+      const local = typeof row.date_modified === 'string' ? instantSeconds(row.date_modified) : Number.NaN;
+      // Without a local date, assume the server sorts on the GMT one.
+      const offset = Number.isFinite(local) ? local - second : 0;
+      if (high === null || offset > high) high = offset;
+      if (offset < high && (lower === null || second < lower)) lower = second;
+      last = { second, offset };
+      if (now !== null && second >= now) {
+        held ||= second === now;
+        continue;
+      }
+      if (seen.has(`${row.id} ${second}`)) continue;
+      see(row.id, second);
       items.push(row);
-      marks.push(mark());
+      const mark = snapshot();
+      marks.push(() => mark);
     }
     const full = data.length === perPage;
-    let done = !full;
-    if (tie && !full) {
-      // The second is exhausted. Once the store's clock has left it, nothing can be modified at it any
-      // more, so the keyset moves past it; at the store's current second the sync has caught up.
-      const now = Date.parse(response.headers.get('date') ?? '') / 1000;
-      done = at! >= Math.floor(now);
-      if (!done) {
-        at = at! + 1;
-        ids = [];
-        tie = false;
+    let done = false;
+    const undo = probe;
+    probe = null;
+    const newest = Math.max(...[...seen.values()].map(([, s]) => s));
+    if (undo && data.length === 0) {
+      at = undo.at;
+      for (const [key, version] of undo.seen) seen.set(key, version);
+      done = true;
+    } else if (window !== null && !full) {
+      // [at, window] is read out. Once the store's clock has left `window` nothing can be saved in it any more.
+      if (now !== null && window < now) moveTo(window + 1);
+      else if (now === null) {
+        // No clock: look past the stretch, and come back to it if nothing was saved later.
+        probe = { at: at!, seen: [...seen] };
+        moveTo(window + 1);
+      } else done = true;
+      window = null;
+      pause = held && !waited;
+      done &&= !pause;
+    } else if (window === null && !full) {
+      // Every row from `at` on has been read.
+      if (seen.size > 0) moveTo(now !== null && newest < now ? newest + 1 : newest);
+      // Rows from a second the store's clock has not reached yet come with a later sync.
+      pause = held && !waited;
+      done = !pause;
+    } else if (window === null && last) {
+      const safe = Math.min(last.second - Math.max(0, high! - last.offset), now ?? Number.POSITIVE_INFINITY);
+      if (at === null || safe > at) moveTo(safe);
+      else if (items.length === 0) {
+        // A whole page of rows already seen (or held back): read past them by id.
+        if (seen.size > 0) window = newest;
+        else if (held && !waited) pause = true;
+        else done = true;
       }
-    } else if (full && items.length === 0) {
-      tie = true;
-      done = false;
     }
-    yield { items, marks, end: mark()(), done } satisfies Page;
+    yield { items, marks, end: snapshot(), done } satisfies Page;
     if (done) return;
   }
 }

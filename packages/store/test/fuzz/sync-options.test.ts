@@ -66,6 +66,9 @@ const valid = (resource: Resource) =>
         resource: fc.constant(resource),
         modified_gmt: fc.option(validSecond),
         ids: fc.array(smallId, { maxLength: 12 }),
+        ahead: fc.array(fc.tuple(smallId, validSecond), { maxLength: 4 }),
+        offset: fc.integer({ min: -172_800, max: 172_800 }),
+        lower_from: validSecond,
       });
 
 /** A valid value with one field replaced by something odd, or dropped. */

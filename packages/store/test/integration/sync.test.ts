@@ -1,10 +1,12 @@
 import { fork } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SyncCheckpoint, ValidationError } from '../../src/index.js';
+import { StoreClient, type SyncCheckpoint, ValidationError } from '../../src/index.js';
 import { clientFor, type Sandbox, sandbox } from '../helpers/sandbox.js';
 
 /**
@@ -110,6 +112,19 @@ describe('orders.sync', () => {
     expect((await toArray(store.orders.sync())).map(version)).toEqual([version(changed)]);
   });
 
+  it('an edit in the same second as the version already read comes with the next sync', async () => {
+    const store = clientFor(box);
+    const key = 'same-second';
+    await toArray(store.orders.sync({ key }));
+    await nextSecond();
+    const created = await store.orders.create({ customer_note: 'first' });
+    const read = await toArray(store.orders.sync({ key }));
+    await store.orders.update(created.id, { customer_note: 'second' });
+    const after = await toArray(store.orders.sync({ key }));
+    const versions = [...read, ...after].filter((o) => o.id === created.id);
+    expect(versions.at(-1)?.customer_note).toBe('second');
+  });
+
   it('rejects bad options before sending anything, naming the field', async () => {
     const store = clientFor(box);
     box.store.resetStats();
@@ -170,6 +185,69 @@ describe('products.sync', () => {
     expect(saved.get('shop')).toEqual(run.checkpoint);
     // From the store: nothing new.
     expect(await toArray(store.products.sync({ checkpointStore, key: 'shop' }))).toEqual([]);
+  });
+
+  it("reads every product once across the store's clock falling back (local sort, GMT filter), resumed at any record", async () => {
+    // Europe/Berlin on 2026-10-25: 03:00 CEST (+2) became 02:00 CET (+1) at 01:00 GMT; local 02:00-03:00 twice.
+    const template = await clientFor(box).products.create({ name: 'template', regular_price: '1.00' });
+    const at = (gmt: string, offset: number) => ({
+      gmt,
+      local: new Date(Date.parse(`${gmt}Z`) + offset * 3600_000).toISOString().slice(0, 19),
+    });
+    const rows = [
+      at('2026-10-24T23:40:00', 2),
+      at('2026-10-25T00:10:00', 2),
+      at('2026-10-25T00:30:00', 2),
+      at('2026-10-25T00:50:00', 2),
+      at('2026-10-25T00:50:00', 2),
+      at('2026-10-25T01:00:00', 1),
+      at('2026-10-25T01:05:00', 1),
+      at('2026-10-25T01:10:00', 1),
+      at('2026-10-25T01:10:00', 1),
+      at('2026-10-25T01:20:00', 1),
+      at('2026-10-25T01:40:00', 1),
+      at('2026-10-25T02:30:00', 1),
+    ].map((d, i) => ({ ...template, id: i + 1, date_modified: d.local, date_modified_gmt: d.gmt }));
+    // Also without `Date` (a browser hides it cross-origin): the sync cannot tell the store's second.
+    for (const sendDate of [true, false]) {
+      const shop = await wooProducts(rows, sendDate);
+      try {
+        const client = new StoreClient({
+          url: shop.url,
+          consumerKey: 'ck_x',
+          consumerSecret: 'cs_x',
+          logLevel: 'off',
+        });
+        const ids = rows.map((r) => r.id);
+        for (const per_page of [1, 2, 3, 4, 5, 100]) {
+          const all = (await toArray(client.products.sync({ checkpoint: start('products'), per_page }))).map(
+            (p) => p.id,
+          );
+          expect(
+            all.sort((a, b) => a - b),
+            `per_page ${per_page}`,
+          ).toEqual(ids);
+          // Stopped after every second record and resumed from the checkpoint as JSON.
+          let checkpoint = start('products');
+          const resumed: number[] = [];
+          for (let taken = 2; taken === 2; ) {
+            const run = client.products.sync({ checkpoint, per_page });
+            taken = 0;
+            for await (const p of run) {
+              resumed.push(p.id);
+              if (++taken === 2) break;
+            }
+            checkpoint = JSON.parse(JSON.stringify(run.checkpoint ?? checkpoint));
+          }
+          expect(
+            resumed.sort((a, b) => a - b),
+            `resumed, per_page ${per_page}`,
+          ).toEqual(ids);
+        }
+      } finally {
+        await shop.close();
+      }
+    }
   });
 });
 
@@ -289,6 +367,35 @@ function exporter(
     if (message.type === 'saved' && ++saves === killAfter) proc.kill('SIGKILL');
   });
   return new Promise((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+/**
+ * WooCommerce's products route as far as sync uses it, on a real socket: `modified_after`/`modified_before`
+ * strict on the GMT column with `dates_are_gmt` (the local one without), `exclude`, and `orderby=modified`
+ * sorted on the local `post_modified` alone (WC_Query::get_catalog_ordering_args(): no id tiebreak; ties
+ * come back highest id first here, an order nothing may rely on).
+ */
+async function wooProducts(
+  rows: Array<{ id: number; date_modified: string; date_modified_gmt: string }>,
+  sendDate: boolean,
+) {
+  const server = createServer((req, res) => {
+    res.sendDate = sendDate;
+    const q = new URL(req.url ?? '/', 'http://x').searchParams;
+    const column = q.get('dates_are_gmt') === 'true' ? 'date_modified_gmt' : 'date_modified';
+    const exclude = new Set((q.get('exclude') ?? '').split(',').filter(Boolean).map(Number));
+    const [after, before] = [q.get('modified_after'), q.get('modified_before')].map((d) => d?.slice(0, 19));
+    const page = rows
+      .filter((r) => (!after || r[column] > after) && (!before || r[column] < before) && !exclude.has(r.id))
+      .sort((a, b) => a.date_modified.localeCompare(b.date_modified) || b.id - a.id)
+      .slice(0, Number(q.get('per_page') ?? 10));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(page));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 function start(resource: 'orders' | 'products'): SyncCheckpoint {
