@@ -182,7 +182,12 @@ export async function* customerPages(
   options?: RequestOptions,
 ) {
   let { after_id: afterId, offset, started } = cp;
-  let back = 0;
+  // Where the cursor's row stands when the checkpoint's offset is off (customers deleted or created before
+  // it, a checkpoint from elsewhere): `below` is a row index known to hold an id up to `afterId`, `above` one
+  // known past it (or past the end); the scan doubles its step until it has both, then halves between them.
+  let step = 0;
+  let below = -1;
+  let above = Number.POSITIVE_INFINITY;
   const after = cp.modified_after === null ? null : toSeconds(cp.modified_after);
   const skip = new Set(cp.skip.map(([id, second]) => `${id} ${second}`));
   const seen = [...cp.seen];
@@ -190,10 +195,11 @@ export async function* customerPages(
     (a = afterId, n = offset, s = started, k = seen.length) =>
     (): CustomerCheckpoint => ({ ...cp, after_id: a, offset: n, started: s, seen: seen.slice(0, k) });
   for (;;) {
-    // One record of overlap: the first row should be `afterId` itself (or older).
+    // One record of overlap, on top of the page: the first row should be `afterId` itself (or older).
     const first = Math.max(0, offset - 1);
+    const size = first > 0 ? Math.min(100, perPage + 1) : perPage;
     const { data, response, requestId } = await get(
-      { orderby: 'id', order: 'asc', per_page: perPage, offset: first },
+      { orderby: 'id', order: 'asc', per_page: size, offset: first },
       options,
     );
     if (started === null) {
@@ -201,17 +207,34 @@ export async function* customerPages(
       // Without the header (a browser hides it cross-origin) the next scan reads every customer.
       started = Number.isFinite(date) ? fromSeconds(Math.floor(date / 1000)) : null;
     }
-    if (first > 0 && (data.length === 0 || data[0]!.id > afterId)) {
-      // Customers before the cursor were deleted, so the rows moved down: step back and look again, twice
-      // as far each time (a checkpoint from elsewhere may be far off).
-      back = back === 0 ? perPage : back * 2;
-      offset = Math.max(0, offset - back);
+    const behind = first > 0 && (data.length === 0 || data[0]!.id > afterId);
+    const short = data.length === size && data.at(-1)!.id <= afterId;
+    if (behind || short) {
+      step = step === 0 ? perPage : step * 2;
+      if (behind) above = Math.min(above, first);
+      else below = Math.max(below, first + data.length - 1);
+      if (below >= above) above = Number.POSITIVE_INFINITY;
+      const total = Number(response.headers.get('x-wp-total'));
+      const next =
+        below >= 0 && above !== Number.POSITIVE_INFINITY
+          ? Math.floor((below + above) / 2)
+          : behind
+            ? Math.max(0, first - step)
+            : Math.min(below + step, Number.isFinite(total) && total > 0 ? total - 1 : below + step);
+      if (short && next <= first)
+        throw stuck(
+          'a full page brought no customer past the cursor (the server ignores offset)',
+          response,
+          requestId,
+        );
+      offset = next + 1;
       continue;
     }
-    back = 0;
+    step = 0;
+    below = -1;
+    above = Number.POSITIVE_INFINITY;
     const items: Row[] = [];
     const marks: Page['marks'] = [];
-    const from = afterId;
     let last = 0;
     data.forEach((row, i) => {
       if (row.id <= last)
@@ -230,13 +253,7 @@ export async function* customerPages(
       items.push(row);
       marks.push(mark());
     });
-    const done = data.length < perPage;
-    if (!done && last <= from)
-      throw stuck(
-        'a full page brought no customer past the cursor (the server ignores offset)',
-        response,
-        requestId,
-      );
+    const done = data.length < size;
     // A finished scan hands over to the next one: customers modified since it began.
     const end: CustomerCheckpoint = done
       ? {

@@ -296,6 +296,30 @@ describe('customers.sync', () => {
     const now = (await store.customers.list({ per_page: 100, orderby: 'id' }).toArray()).map(version);
     expectExactlyOncePerVersion([...first, ...rest], now, true);
   });
+  it('resumes from a checkpoint whose offset lags many pages behind its cursor, at any page size', async () => {
+    const store = clientFor(box);
+    await store.customers.batch({
+      create: Array.from({ length: 30 }, (_, i) => ({ email: `lag${i}@example.com` })),
+    });
+    const all = (await store.customers.list({ per_page: 100, orderby: 'id', order: 'asc' }).toArray()).map(
+      (c) => c.id,
+    );
+    const cursor = all[all.length - 12]!;
+    for (const per_page of [1, 3]) {
+      const checkpoint: SyncCheckpoint = {
+        v: 1,
+        resource: 'customers',
+        modified_after: null,
+        after_id: cursor,
+        offset: 2,
+        started: null,
+        skip: [],
+        seen: [],
+      };
+      const ids = (await toArray(store.customers.sync({ checkpoint, per_page }))).map((c) => c.id);
+      expect(ids, `per_page ${per_page}`).toEqual(all.filter((id) => id > cursor));
+    }
+  });
 });
 
 describe('rate limit', () => {
