@@ -1,4 +1,4 @@
-import type { LogLevel } from '@x/core/base';
+import { type LogLevel, logs } from '@x/core/base';
 import type { Contract, ValidateMode } from '../shared/contract.js';
 import type { ChannelAuthorization, UserAuthentication } from './auth.js';
 import type { BackoffOptions } from './backoff.js';
@@ -111,6 +111,11 @@ export function settle(key: string, options: RealtimeClientOptions): Settings {
   }
   if (!issues[0] && !settled.wsHost && !settled.cluster)
     issues.push({ path: 'cluster', message: 'set cluster or wsHost' });
+  // logs() lets nothing through for a threshold that is no level, so a misspelt `logLevel` would silence the
+  // client: refused here instead. 'off' is the one level under which even 'error' is not logged.
+  const level = settled.logLevel;
+  if (level != null && logs('error', level as LogLevel) === (level === 'off'))
+    issues.push({ path: 'logLevel', message: 'expected debug, info, warn, error or off' });
   if (issues[0]) throw new ValidationError('options', issues);
   return settled as unknown as Settings;
 }

@@ -43,6 +43,30 @@ describe('RealtimeClient options are checked at construction', () => {
     expect(issues({})).toEqual([{ path: 'cluster', message: 'set cluster or wsHost' }]);
   });
 
+  it('refuses a logLevel that is no level, which would otherwise silence every log line', () => {
+    const expected = () => [{ path: 'logLevel', message: 'expected debug, info, warn, error or off' }];
+    expect(issues({ cluster: 'eu', logLevel: 'verbose' })).toEqual(expected());
+    expect(issues({ cluster: 'eu', logLevel: 'toString' })).toEqual(expected());
+    expect(issues({ cluster: 'eu', logLevel: '__proto__' })).toEqual(expected());
+    expect(issues({ cluster: 'eu', logLevel: 'WARN' })).toEqual(expected());
+    expect(issues({ cluster: 'eu', logLevel: 30 })).toEqual(expected());
+    // Refused with the other options' issues, before any socket could be opened.
+    let sockets = 0;
+    expect(
+      issues({
+        logLevel: 'verbose',
+        webSocketFactory: () => {
+          sockets++;
+          throw new Error('no socket');
+        },
+      }),
+    ).toEqual([{ path: 'cluster', message: 'set cluster or wsHost' }, ...expected()]);
+    expect(sockets).toBe(0);
+    for (const logLevel of ['debug', 'info', 'warn', 'error', 'off', undefined, null]) {
+      expect(issues({ cluster: 'eu', logLevel })).toEqual([]);
+    }
+  });
+
   it('takes null and undefined as the default, and builds the URL from valid options', async () => {
     expect(issues({ cluster: 'eu', wsPort: undefined, forceTLS: null })).toEqual([]);
     const client = new RealtimeClient('app-key', {
