@@ -92,7 +92,22 @@ const gmtSecond = z
   );
 const count = z.number().check(z.int(), z.gte(0), z.lte(Number.MAX_SAFE_INTEGER));
 const id = z.number().check(z.int(), z.gte(1), z.lte(Number.MAX_SAFE_INTEGER));
-const versions = z.array(z.tuple([id, gmtSecond])).check(z.maxLength(100_000));
+/**
+ * How many ids or versions a checkpoint holds (a bound on what a file or store hands back). The sync never
+ * writes more: past it, it forgets the versions it would list last, so those come once more (never skipped).
+ * @internal Lowered by tests.
+ */
+export const checkpointLimits = { versions: 100_000 };
+const bounded = <T extends z.ZodMiniType>(item: T) =>
+  z
+    .array(item)
+    .check(
+      z.refine(
+        (list) => list.length <= checkpointLimits.versions,
+        'too many entries for a checkpoint (more than the sync writes)',
+      ),
+    );
+const versions = bounded(z.tuple([id, gmtSecond]));
 
 /** An RFC 3339 date-time (no offset: GMT), or a Date, to whole seconds; NaN when it is neither. */
 export function instantSeconds(value: string | Date): number {
@@ -121,7 +136,7 @@ export function checkpointSchema(resource: string) {
         resource: z.literal(resource as 'orders'),
         modified_gmt: z.nullable(gmtSecond),
         // Only the ids of one second.
-        ids: z.array(id).check(z.maxLength(100_000)),
+        ids: bounded(id),
         ahead: z.optional(versions),
         offset: z.optional(z.number().check(z.int(), z.gte(-MAX_OFFSET), z.lte(MAX_OFFSET))),
         lower_from: z.optional(gmtSecond),

@@ -1,6 +1,7 @@
 import { PaginationError, type RequestOptions } from '@x/core';
 import {
   type CustomerCheckpoint,
+  checkpointLimits,
   fromSeconds,
   instantSeconds,
   type ModifiedCheckpoint,
@@ -65,7 +66,11 @@ export async function* modifiedPages(
   const snapshot = (): ModifiedCheckpoint => {
     const ids: number[] = [];
     const ahead: Array<[number, string]> = [];
-    for (const [id, s] of seen.values()) s === at ? ids.push(id) : ahead.push([id, fromSeconds(s)]);
+    const cap = checkpointLimits.versions;
+    for (const [id, s] of seen.values()) {
+      if (s === at) ids.length < cap && ids.push(id);
+      else if (ahead.length < cap) ahead.push([id, fromSeconds(s)]);
+    }
     return {
       v: 1,
       resource: resource as 'orders',
@@ -249,7 +254,9 @@ export async function* customerPages(
       const second = Number.isNaN(seconds) ? '' : fromSeconds(seconds);
       if ((after !== null && seconds <= after) || skip.has(`${row.id} ${second}`)) return;
       // Changed since this scan began: the next scan would yield it again, unless told it has it.
-      if (started !== null && second >= started) seen.push([row.id, second]);
+      // Past the cap the next scan yields it once more rather than the checkpoint growing past what it reads.
+      if (started !== null && second >= started && seen.length < checkpointLimits.versions)
+        seen.push([row.id, second]);
       items.push(row);
       marks.push(mark());
     });
