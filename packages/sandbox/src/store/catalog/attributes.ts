@@ -2,8 +2,7 @@ import type { AttributeRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 import { nextId } from '../data/tables.js';
 import { RestError } from '../runtime/errors.js';
-import { sanitizeTextField } from '../runtime/formatting.js';
-import { stripEntities, stripTags } from '../runtime/markup.js';
+import { sanitizeTextField, sanitizeTitle, urldecode } from '../runtime/formatting.js';
 
 /** wc_check_if_attribute_name_is_reserved(): WordPress query vars a taxonomy may not be named after. */
 const RESERVED = new Set(
@@ -24,24 +23,11 @@ export const ATTRIBUTE_ORDER_BY = ['menu_order', 'name', 'name_num', 'id'] as co
 export const ATTRIBUTE_TYPES = ['select'] as const;
 
 /**
- * wc_sanitize_taxonomy_name() = strtolower(sanitize_title()): tags and entities go, `/` and `.` become dashes,
- * and unlike a post slug underscores stay (`pa_`, `post_type`), which is what the reserved-name check sees.
+ * wc_sanitize_taxonomy_name(): urldecode( mb_strtolower( sanitize_title( urldecode( $name ) ) ) ). Underscores
+ * stay (`pa_`, `post_type`), which is what the reserved-name check sees.
  */
 export function sanitizeTaxonomyName(text: string): string {
-  return stripEntities(
-    stripTags(
-      text
-        .normalize('NFKD')
-        .replace(/[\u0300-\u036f]/g, '')
-        .toLowerCase(),
-    ),
-  )
-    .replace(/[/.]/g, '-')
-    .replace(/[^a-z0-9 _-]/g, '')
-    .trim()
-    .replace(/\s+/g, '-')
-    .replace(/-+/g, '-')
-    .replace(/^-|-$/g, '');
+  return urldecode(sanitizeTitle(urldecode(text))).toLowerCase();
 }
 
 export function attributeTaxonomy(a: AttributeRec): `pa_${string}` {

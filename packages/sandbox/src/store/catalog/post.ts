@@ -1,6 +1,6 @@
 import type { ProductRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
-import { slugify, uniqueSlug } from '../runtime/formatting.js';
+import { sanitizeTitle, uniqueSlug } from '../runtime/formatting.js';
 import { restParseDate } from '../runtime/values.js';
 
 /** Statuses wp_insert_post() and wp_unique_post_slug() let go without a slug ("date floating" drafts). */
@@ -56,7 +56,7 @@ export function savePost(store: Store, rec: ProductRec, before: ProductRec | nul
   if (rec.status === 'publish' && rec.created - now >= 60_000) rec.status = 'future';
   else if (rec.status === 'future' && rec.created - now < 60_000) rec.status = 'publish';
   const slugless = SLUGLESS.has(rec.status);
-  let slug = rec.slug !== '' ? slugify(rec.slug) : slugless ? '' : slugify(rec.name);
+  let slug = rec.slug !== '' ? sanitizeTitle(rec.slug) : slugless ? '' : sanitizeTitle(rec.name);
   if (!slugless) {
     // sanitize_title( $post_title, $post_ID ): a title with nothing left for a slug falls back to the ID.
     if (slug === '') slug = String(rec.id);

@@ -3,7 +3,7 @@ import type { Image } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 import { nextId } from '../data/tables.js';
 import { RestError } from '../runtime/errors.js';
-import { slugify } from '../runtime/formatting.js';
+import { sanitizeTitle } from '../runtime/formatting.js';
 import { wcFormatDecimal } from '../runtime/numbers.js';
 import { isPlainObject, parseWcDate } from '../runtime/values.js';
 import type { Sellable } from './prices.js';
@@ -45,7 +45,7 @@ export function makeImage(store: Store, raw: Record<string, unknown>, now: numbe
  * a class that does not exist clears the product's class without an error.
  */
 export function shippingClassSlug(store: Store, given: string): string {
-  const slug = slugify(given.trim());
+  const slug = sanitizeTitle(given.trim());
   if (slug === '') return '';
   for (const t of store.state.terms.values())
     if (t.taxonomy === 'product_shipping_class' && t.slug === slug) return t.slug;

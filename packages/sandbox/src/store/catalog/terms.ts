@@ -2,7 +2,7 @@ import type { ProductRec, TermRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 import { nextId } from '../data/tables.js';
 import { RestError } from '../runtime/errors.js';
-import { slugify, uniqueSlug } from '../runtime/formatting.js';
+import { sanitizeTitle, uniqueSlug } from '../runtime/formatting.js';
 import { isPlainObject } from '../runtime/values.js';
 
 type Taxonomy = TermRec['taxonomy'];
@@ -159,7 +159,8 @@ function writeTerm(store: Store, def: TaxonomyDef, t: TermRec, p: Record<string,
     }
   }
   if ((def.hierarchical || def.menuOrder) && typeof p.menu_order === 'number') t.menu_order = p.menu_order;
-  const wanted = typeof p.slug === 'string' && p.slug !== '' ? slugify(p.slug) : t.slug || slugify(t.name);
+  const wanted =
+    typeof p.slug === 'string' && p.slug !== '' ? sanitizeTitle(p.slug) : t.slug || sanitizeTitle(t.name);
   t.slug = uniqueSlug(wanted, (s) => all().some((o) => o.slug === s && o.id !== t.id));
 }
 

@@ -2,7 +2,7 @@ import type { TaxClassRec, TaxRateRec } from '../data/rows.js';
 import type { Store } from '../data/store.js';
 import { nextId } from '../data/tables.js';
 import { RestError } from '../runtime/errors.js';
-import { sanitizeTextField, slugify } from '../runtime/formatting.js';
+import { sanitizeTextField, sanitizeTitle } from '../runtime/formatting.js';
 import { absint, numberFormat, phpFloatval, phpIntval } from '../runtime/numbers.js';
 
 /** The standard class as the tax classes controller shows it (it has no row of its own). */
@@ -30,14 +30,6 @@ export function classEnum(store: Store): string[] {
 
 export function findTaxClass(store: Store, slug: string): TaxClassRec | undefined {
   return taxClasses(store).find((c) => c.slug === slug);
-}
-
-/**
- * sanitize_title(): slugify(), and nothing but letters, digits, '_', '-' and the %XX of non-ASCII letters left
- * ("!!!" has no slug, as sanitize_title_with_dashes() strips punctuation).
- */
-export function sanitizeTitle(text: string): string {
-  return slugify(text).replace(/[^a-z0-9%_-]/g, '');
 }
 
 function classError(code: string, message: string): RestError {

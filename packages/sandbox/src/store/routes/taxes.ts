@@ -9,7 +9,6 @@ import {
   findTaxClass,
   joinLocations,
   STANDARD_CLASS,
-  sanitizeTitle,
   taxClasses,
   updateTaxRate,
 } from '../pricing/taxes.js';
@@ -27,6 +26,7 @@ import {
   requireCap,
 } from '../rest/router.js';
 import { RestError } from '../runtime/errors.js';
+import { sanitizeTitle } from '../runtime/formatting.js';
 import { absint } from '../runtime/numbers.js';
 import { FORCE, VIEW } from './params/common.js';
 import {

@@ -1,6 +1,6 @@
 /** wp-includes/formatting.php: the sanitizers the emulated controllers run on their input. */
 
-import { removeOctets, stripScriptStyle, stripTags } from './markup.js';
+import { removeOctets, stripEntities, stripScriptStyle, stripTags } from './markup.js';
 
 /** PHP's trim() with its default list: space, tab, newline, carriage return, NUL and vertical tab only. */
 export function phpTrim(text: string): string {
@@ -47,7 +47,55 @@ export function sanitizeTextField(value: string): string {
   return kept === s ? s : phpTrim(kept.replace(/ +/g, ' '));
 }
 
-/** A loose sanitize_title(): lower-case, ASCII-ish, dashes. */
+/**
+ * sanitize_title( $title ) in its default 'save' context: remove_accents() (approximated by dropping combining
+ * marks after NFKD), then sanitize_title_with_dashes(): tags go, a `%` that starts no octet goes, lower case,
+ * non-breaking spaces, en and em dashes (as characters or entities) and `/` become dashes, `×` an x, every other
+ * entity (`&.+?;`) goes, dots become dashes, anything but letters, digits, `%`, `_`, `-` and spaces goes, space
+ * runs become one dash, dash runs collapse and the ends lose theirs. Underscores stay.
+ *
+ * WordPress percent-encodes the non-ASCII letters that remain (utf8_uri_encode()) and strips a list of
+ * punctuation (curly quotes, guillemets...); this drops them, and percent-encodes only a title with nothing else
+ * left (`中文` -> `%e4%b8%ad%e6%96%87`, as WordPress gives).
+ */
+export function sanitizeTitle(title: string): string {
+  const plain = stripTags(title.normalize('NFKD').replace(/[\u0300-\u036f]/g, ''))
+    .replace(/%(?![0-9a-fA-F]{2})/g, '')
+    .toLowerCase()
+    .replace(/[\u00a0\u2013\u2014/]|&(?:nbsp|#160|ndash|#8211|mdash|#8212);/g, '-')
+    .replaceAll('\u00d7', 'x');
+  const slug = stripEntities(plain)
+    .replaceAll('.', '-')
+    .replace(/[^%a-z0-9 _-]/g, '')
+    .replace(/ +/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+  if (slug !== '' || !/[^\p{ASCII}]/u.test(plain)) return slug;
+  try {
+    return encodeURIComponent(stripEntities(plain).trim())
+      .toLowerCase()
+      .replace(/[^%a-z0-9_-]/g, '')
+      .slice(0, 200);
+  } catch {
+    // A lone surrogate has no UTF-8 octets to encode.
+    return '';
+  }
+}
+
+/** PHP's urldecode(): `+` is a space and each `%XX` its octet; octets that are no UTF-8 stay encoded. */
+export function urldecode(text: string): string {
+  const spaced = text.replaceAll('+', ' ');
+  try {
+    return decodeURIComponent(spaced.replace(/%(?![0-9a-fA-F]{2})/g, '%25'));
+  } catch {
+    return spaced;
+  }
+}
+
+/**
+ * A loose slug for the seed data and display-only slugs (lower-case, ASCII-ish, dashes); what WordPress stores
+ * goes through sanitizeTitle().
+ */
 export function slugify(text: string): string {
   const slug = text
     .normalize('NFKD')
