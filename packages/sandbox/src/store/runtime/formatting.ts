@@ -59,8 +59,11 @@ export function sanitizeTextField(value: string): string {
  * left (`中文` -> `%e4%b8%ad%e6%96%87`, as WordPress gives).
  */
 export function sanitizeTitle(title: string): string {
+  // Octets are kept as PHP keeps them, through `---XX---` (so a `---41---` already in the title becomes `%41`).
   const plain = stripTags(title.normalize('NFKD').replace(/[\u0300-\u036f]/g, ''))
-    .replace(/%(?![0-9a-fA-F]{2})/g, '')
+    .replace(/%([a-fA-F0-9]{2})/g, '---$1---')
+    .replaceAll('%', '')
+    .replace(/---([a-fA-F0-9]{2})---/g, '%$1')
     .toLowerCase()
     .replace(/[\u00a0\u2013\u2014/]|&(?:nbsp|#160|ndash|#8211|mdash|#8212);/g, '-')
     .replaceAll('\u00d7', 'x');
