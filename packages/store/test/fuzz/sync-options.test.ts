@@ -93,9 +93,10 @@ const checkpoint = (resource: Resource) =>
 const options = (resource: Resource) => {
   const good = fc.record(
     {
+      // After 1970-01-01T00:00:00 (the first second is refused: nothing can be modified before it).
       modified_after: fc.oneof(
-        validSecond.map((s) => `${s}Z`),
-        fc.date({ min: new Date(1000) }),
+        validSecond.filter((s) => s > '1970-01-01T00:00:00').map((s) => `${s}Z`),
+        fc.date({ min: new Date(1000), max: new Date('2100-01-01'), noInvalidDate: true }),
       ),
       checkpoint: valid(resource),
       per_page: fc.integer({ min: 1, max: 100 }),

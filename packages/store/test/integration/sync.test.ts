@@ -1,13 +1,12 @@
 import { fork } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StoreClient, type SyncCheckpoint, ValidationError } from '../../src/index.js';
+import { type SyncCheckpoint, ValidationError } from '../../src/index.js';
 import { checkpointLimits } from '../../src/sync/checkpoint.js';
+import { fallBack, shopClient, start, toArray, wooProducts } from '../fixtures/sync-shop.js';
 import { clientFor, type Sandbox, sandbox } from '../helpers/sandbox.js';
 
 /**
@@ -196,12 +195,7 @@ describe('products.sync', () => {
     for (const sendDate of [true, false]) {
       const shop = await wooProducts(rows, sendDate);
       try {
-        const client = new StoreClient({
-          url: shop.url,
-          consumerKey: 'ck_x',
-          consumerSecret: 'cs_x',
-          logLevel: 'off',
-        });
+        const client = shopClient(shop.url);
         const ids = rows.map((r) => r.id);
         for (const per_page of [1, 2, 3, 4, 5, 100]) {
           const all = (await toArray(client.products.sync({ checkpoint: start('products'), per_page }))).map(
@@ -209,7 +203,7 @@ describe('products.sync', () => {
           );
           expect(
             all.sort((a, b) => a - b),
-            `per_page ${per_page}`,
+            `per_page ${per_page}, Date ${sendDate}`,
           ).toEqual(ids);
           // Stopped after every second record and resumed from the checkpoint as JSON.
           let checkpoint = start('products');
@@ -225,7 +219,7 @@ describe('products.sync', () => {
           }
           expect(
             resumed.sort((a, b) => a - b),
-            `resumed, per_page ${per_page}`,
+            `resumed, per_page ${per_page}, Date ${sendDate}`,
           ).toEqual(ids);
         }
       } finally {
@@ -239,12 +233,7 @@ describe('products.sync', () => {
     const shop = await wooProducts(rows, true);
     checkpointLimits.versions = 2;
     try {
-      const client = new StoreClient({
-        url: shop.url,
-        consumerKey: 'ck_x',
-        consumerSecret: 'cs_x',
-        logLevel: 'off',
-      });
+      const client = shopClient(shop.url);
       const head: number[] = [];
       for await (const page of client.products.sync({ checkpoint: start('products'), per_page: 3 }).pages()) {
         head.push(...page.items.map((p) => p.id));
@@ -401,65 +390,4 @@ function exporter(
     if (message.type === 'saved' && ++saves === killAfter) proc.kill('SIGKILL');
   });
   return new Promise((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
-}
-
-/**
- * WooCommerce's products route as far as sync uses it, on a real socket: `modified_after`/`modified_before`
- * strict on the GMT column with `dates_are_gmt` (the local one without), `exclude`, and `orderby=modified`
- * sorted on the local `post_modified` alone (WC_Query::get_catalog_ordering_args(): no id tiebreak; ties
- * come back highest id first here, an order nothing may rely on).
- */
-async function wooProducts(
-  rows: Array<{ id: number; date_modified: string; date_modified_gmt: string }>,
-  sendDate: boolean,
-) {
-  const server = createServer((req, res) => {
-    res.sendDate = sendDate;
-    const q = new URL(req.url ?? '/', 'http://x').searchParams;
-    const column = q.get('dates_are_gmt') === 'true' ? 'date_modified_gmt' : 'date_modified';
-    const exclude = new Set((q.get('exclude') ?? '').split(',').filter(Boolean).map(Number));
-    const [after, before] = [q.get('modified_after'), q.get('modified_before')].map((d) => d?.slice(0, 19));
-    const page = rows
-      .filter((r) => (!after || r[column] > after) && (!before || r[column] < before) && !exclude.has(r.id))
-      .sort((a, b) => a.date_modified.localeCompare(b.date_modified) || b.id - a.id)
-      .slice(0, Number(q.get('per_page') ?? 10));
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(page));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
-
-/** Twelve products saved around Europe/Berlin's fall-back on 2026-10-25 (01:00 GMT: +2 became +1). */
-function fallBack<T>(template: T) {
-  const at = (gmt: string, offset: number) => ({
-    gmt,
-    local: new Date(Date.parse(`${gmt}Z`) + offset * 3600_000).toISOString().slice(0, 19),
-  });
-  return [
-    at('2026-10-24T23:40:00', 2),
-    at('2026-10-25T00:10:00', 2),
-    at('2026-10-25T00:30:00', 2),
-    at('2026-10-25T00:50:00', 2),
-    at('2026-10-25T00:50:00', 2),
-    at('2026-10-25T01:00:00', 1),
-    at('2026-10-25T01:05:00', 1),
-    at('2026-10-25T01:10:00', 1),
-    at('2026-10-25T01:10:00', 1),
-    at('2026-10-25T01:20:00', 1),
-    at('2026-10-25T01:40:00', 1),
-    at('2026-10-25T02:30:00', 1),
-  ].map((d, i) => ({ ...template, id: i + 1, date_modified: d.local, date_modified_gmt: d.gmt }));
-}
-
-function start(resource: 'orders' | 'products'): SyncCheckpoint {
-  return { v: 1, resource, modified_gmt: null, ids: [] };
-}
-
-async function toArray<T>(iterable: AsyncIterable<T>): Promise<T[]> {
-  const items: T[] = [];
-  for await (const item of iterable) items.push(item);
-  return items;
 }
