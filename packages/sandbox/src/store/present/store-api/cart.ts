@@ -17,6 +17,7 @@ import { findCouponByCode } from '../../pricing/coupons.js';
 import { phpFloatval } from '../../runtime/numbers.js';
 import { permalink } from '../sellable.js';
 import { minor, withCurrency } from './money.js';
+import { presentStoreImage } from './products.js';
 
 const GRAMS: Record<string, number> = { kg: 1000, g: 1, lbs: 453.59237, oz: 28.34952 };
 
@@ -58,15 +59,7 @@ function presentItem(store: Store, cart: Cart, q: Quote, index: number): Record<
     show_backorder_badge: false,
     sold_individually: product?.sold_individually ?? false,
     permalink: product ? permalink(store, product) : '',
-    images: (product?.images ?? []).map((img) => ({
-      id: img.id,
-      src: img.src,
-      thumbnail: img.src,
-      srcset: '',
-      sizes: '',
-      name: img.name,
-      alt: img.alt,
-    })),
+    images: (product?.images ?? []).map(presentStoreImage),
     variation: (found?.variation?.attributes ?? []).map((a) => ({ attribute: a.name, value: a.option })),
     item_data: [],
     prices: withCurrency(store, {

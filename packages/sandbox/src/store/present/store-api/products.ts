@@ -74,6 +74,19 @@ function terms(store: Store, ids: number[], taxonomy: string, base: string): Rec
     .map((t) => ({ id: t!.id, name: t!.name, slug: t!.slug, link: `${store.homeUrl}/${base}/${t!.slug}/` }));
 }
 
+/** A product image as the Store API gives it (ImageAttachmentSchema): the cart's items and products share it. */
+export function presentStoreImage(img: ProductRec['images'][number]): Record<string, unknown> {
+  return {
+    id: img.id,
+    src: img.src,
+    thumbnail: img.src,
+    srcset: '',
+    sizes: '',
+    name: img.name,
+    alt: img.alt,
+  };
+}
+
 export function presentStoreProduct(store: Store, p: ProductRec): Record<string, unknown> {
   const status = productStockStatus(store, p);
   const price = productPrice(store, p);
@@ -96,15 +109,7 @@ export function presentStoreProduct(store: Store, p: ProductRec): Record<string,
     price_html: price === '' ? '' : wcPrice(store, phpFloatval(price)),
     average_rating: rating.average.toFixed(2),
     review_count: rating.count,
-    images: p.images.map((img) => ({
-      id: img.id,
-      src: img.src,
-      thumbnail: img.src,
-      srcset: '',
-      sizes: '',
-      name: img.name,
-      alt: img.alt,
-    })),
+    images: p.images.map(presentStoreImage),
     categories: terms(store, p.categories, 'product_cat', 'product-category'),
     tags: terms(store, p.tags, 'product_tag', 'product-tag'),
     brands: [],
