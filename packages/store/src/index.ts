@@ -72,16 +72,7 @@ export type {
   ShippingZoneMethods,
   ShippingZones,
 } from './resources/shipping-zones.js';
-export {
-  type CheckpointStore,
-  type CustomerCheckpoint,
-  MemoryCheckpointStore,
-  type ModifiedCheckpoint,
-  type SyncCheckpoint,
-  type SyncOptions,
-  type SyncPage,
-  type SyncRun,
-} from './resources/sync.js';
+export type { SyncRun } from './resources/sync.js';
 export type { SystemStatus, SystemStatusTools } from './resources/system-status.js';
 export type { TaxClasses, Taxes } from './resources/taxes.js';
 export type {
@@ -238,6 +229,15 @@ export {
   type WebhookUpdateInput,
   webhook as webhookSchema,
 } from './schemas/webhooks.js';
+export {
+  type CheckpointStore,
+  type CustomerCheckpoint,
+  MemoryCheckpointStore,
+  type ModifiedCheckpoint,
+  type SyncCheckpoint,
+  type SyncOptions,
+  type SyncPage,
+} from './sync/checkpoint.js';
 export {
   type DeliveryHandler,
   MemoryDeliveryStore,

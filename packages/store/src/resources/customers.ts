@@ -9,6 +9,7 @@ import {
   customerListParams,
   customerUpdateInput,
 } from '../schemas/customers.js';
+import type { SyncOptions } from '../sync/checkpoint.js';
 import {
   type BatchInput,
   type BatchOptions,
@@ -20,7 +21,7 @@ import {
   type Schemas,
   type StoreContext,
 } from './collection.js';
-import { Sync, type SyncOptions, type SyncRun } from './sync.js';
+import { Sync, type SyncRun } from './sync.js';
 
 const customerSchemas = {
   item: customer,

@@ -20,6 +20,7 @@ import {
   refundInput,
   refundListParams,
 } from '../schemas/orders.js';
+import type { SyncOptions } from '../sync/checkpoint.js';
 import {
   type BatchInput,
   type BatchOptions,
@@ -32,7 +33,7 @@ import {
   type Schemas,
   type StoreContext,
 } from './collection.js';
-import { Sync, type SyncOptions, type SyncRun } from './sync.js';
+import { Sync, type SyncRun } from './sync.js';
 
 const orderSchemas = {
   item: order,

@@ -19,6 +19,7 @@ import {
   variationInput,
   variationListParams,
 } from '../schemas/products.js';
+import type { SyncOptions } from '../sync/checkpoint.js';
 import {
   type BatchInput,
   type BatchOptions,
@@ -34,7 +35,7 @@ import {
 import { ProductAttributes } from './product-attributes.js';
 import { Reviews } from './reviews.js';
 import { ShippingClasses } from './shipping-classes.js';
-import { Sync, type SyncOptions, type SyncRun } from './sync.js';
+import { Sync, type SyncRun } from './sync.js';
 
 const productSchemas = {
   item: product,

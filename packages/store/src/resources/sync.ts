@@ -1,7 +1,6 @@
 import { parseInput, type RequestOptions, ValidationError } from '@x/core';
 import * as z from 'zod/mini';
 import {
-  type CheckpointStore,
   type CustomerCheckpoint,
   checkpointSchema,
   fromSeconds,
@@ -15,16 +14,6 @@ import {
 } from '../sync/checkpoint.js';
 import { customerPages, type Fetch, modifiedPages, type Page } from '../sync/pages.js';
 import type { StoreContext } from './collection.js';
-
-export {
-  type CheckpointStore,
-  type CustomerCheckpoint,
-  MemoryCheckpointStore,
-  type ModifiedCheckpoint,
-  type SyncCheckpoint,
-  type SyncOptions,
-  type SyncPage,
-};
 
 /**
  * Resumable sync. Page numbers are not a stable order while the store changes: an order modified during

@@ -3,8 +3,9 @@ import { type Customer, customer } from '../schemas/customers.js';
 import { type Order, order } from '../schemas/orders.js';
 import { type Product, product } from '../schemas/products.js';
 import type { Webhook } from '../schemas/webhooks.js';
+import type { SyncOptions } from '../sync/checkpoint.js';
 import type { StoreContext } from './collection.js';
-import { Sync, type SyncOptions, type SyncRun } from './sync.js';
+import { Sync, type SyncRun } from './sync.js';
 
 /**
  * What `webhooks.health()` can see, and why no more. WooCommerce counts consecutive failed deliveries and,
