@@ -1,0 +1,145 @@
+import {
+  AbortError,
+  APIError,
+  APIPromise,
+  type BaseClient,
+  DEFAULT_RETRY,
+  decideRetry,
+  PagePromise,
+  type PageStrategy,
+  RateLimitError,
+  type RequestSpec,
+  type RetryOptions,
+  type WithResponse,
+} from '@x/core';
+import type * as z from 'zod/mini';
+import type { CartSession } from './session.js';
+
+/** Spec builders run inside the call, so a bad argument rejects it before anything is sent. */
+type Build<S extends z.ZodMiniType> = () => RequestSpec<S> & { schema: S };
+
+/** A nonce the server refused, or one the client did not have yet: it sends a fresh one with the refusal. */
+const NONCE_CODES = new Set(['woocommerce_rest_missing_nonce', 'woocommerce_rest_invalid_nonce']);
+
+/**
+ * Sends every Store API call through core's request loop, adding what that loop cannot know: the first
+ * cart call holds the others back until it has a token, a `rate_limit_exceeded` answer (HTTP 400, so core
+ * does not retry it) is retried by core's own policy as the 429 it means, a nonce refusal is repeated once
+ * with the nonce it brought, and no error leaves with the session's token or nonce in it.
+ */
+export class Caller {
+  readonly #client: BaseClient;
+  readonly #session: CartSession;
+  readonly #retry: RetryOptions;
+
+  constructor(client: BaseClient, session: CartSession, retry: RetryOptions) {
+    this.#client = client;
+    this.#session = session;
+    this.#retry = retry;
+  }
+
+  get session(): CartSession {
+    return this.#session;
+  }
+
+  request<S extends z.ZodMiniType>(build: Build<S>, cart: boolean): APIPromise<z.infer<S>> {
+    return new APIPromise(this.#run(build, cart));
+  }
+
+  list<T>(build: () => RequestSpec, strategy: PageStrategy<T>): PagePromise<T> {
+    const first = Promise.resolve().then(build);
+    return new PagePromise<T>(
+      (spec) => this.#run(() => spec as RequestSpec<z.ZodMiniType> & { schema: z.ZodMiniType }, false),
+      first,
+      strategy,
+      1,
+      (text) => this.#session.redact(this.#client.redact(text)),
+    );
+  }
+
+  async #run<S extends z.ZodMiniType>(build: Build<S>, cart: boolean): Promise<WithResponse<z.infer<S>>> {
+    let spec: ReturnType<Build<S>>;
+    try {
+      spec = build();
+    } catch (error) {
+      throw this.#session.scrub(error);
+    }
+    const release = cart ? await this.#session.claim() : undefined;
+    const started = Date.now();
+    const retry =
+      spec.options?.maxRetries === undefined
+        ? this.#retry
+        : { ...this.#retry, maxRetries: spec.options.maxRetries };
+    let nonceRetried = false;
+    try {
+      for (let retries = 0; ; ) {
+        const nonce = this.#session.nonce;
+        try {
+          return await this.#client.request(spec).withResponse();
+        } catch (error) {
+          if (!(error instanceof APIError)) throw error;
+          if (cart && !nonceRetried && NONCE_CODES.has(error.code ?? '') && this.#session.nonce !== nonce) {
+            nonceRetried = true;
+            continue;
+          }
+          // Core retried a real 429 itself; the Store API's own limit answers 400 and lands here.
+          if (!(error instanceof RateLimitError) || error.status === 429) throw error;
+          const decision = decideRetry(
+            { kind: 'response', status: 429, headers: error.headers },
+            {
+              method: spec.method,
+              retryIndex: retries,
+              // Refused in rest_authentication_errors, before the route ran: repeating a POST is safe.
+              safeToRepeat: true,
+              elapsedMs: Date.now() - started,
+              now: Date.now(),
+              options: retry,
+            },
+          );
+          if (!decision.retry) throw error;
+          retries++;
+          await sleep(decision.delayMs, spec.options?.signal);
+        }
+      }
+    } catch (error) {
+      throw this.#session.scrub(error);
+    } finally {
+      release?.();
+    }
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new AbortError('Request aborted while waiting out the rate limit', { cause: signal.reason }));
+      return;
+    }
+    const done = () => {
+      signal?.removeEventListener('abort', abort);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const abort = () => {
+      clearTimeout(timer);
+      reject(new AbortError('Request aborted while waiting out the rate limit', { cause: signal?.reason }));
+    };
+    signal?.addEventListener('abort', abort, { once: true });
+  });
+}
+
+/** Core's retry settings as the client options give them (`maxRetries` wins over `retry.maxRetries`). */
+export function retrySettings(options: {
+  maxRetries?: number | undefined;
+  retry?: Partial<RetryOptions> | undefined;
+}): RetryOptions {
+  const retry = { ...DEFAULT_RETRY, ...options.retry };
+  return options.maxRetries === undefined ? retry : { ...retry, maxRetries: options.maxRetries };
+}
+
+/** What the resources need of their client. */
+export interface StorefrontContext {
+  caller: Caller;
+  /** Send input fields the schemas do not know instead of refusing them. */
+  allowUnknownFields: boolean;
+}

@@ -1,0 +1,155 @@
+import {
+  BaseClient,
+  type ClientOptions,
+  type FetchLike,
+  type Logger,
+  optionIssues,
+  redactUrl,
+  type ServiceAdapter,
+  ValidationError,
+  type ValidationIssue,
+} from '@x/core';
+import { name as packageName, version as packageVersion } from '../../package.json';
+import { Caller, retrySettings } from './call.js';
+import { Cart } from './cart.js';
+import { Checkout } from './checkout.js';
+import { storeApiErrorDetails } from './errors.js';
+import { Products } from './products.js';
+import { CartSession, type SessionMode } from './session.js';
+import { type CartTokenStore, MemoryCartTokenStore } from './token-store.js';
+
+export interface StorefrontClientOptions extends Omit<ClientOptions, 'baseURL' | 'auth'> {
+  /** The store's home URL, e.g. `https://shop.example.com` (no `/wp-json`). */
+  url: string;
+  /** Where the `Cart-Token` is kept. Default: in memory, for the life of the client. */
+  cartTokenStore?: CartTokenStore | undefined;
+  /**
+   * `cart-token` (default) keeps the cart by its `Cart-Token`; `cookie` leaves it to WooCommerce's session
+   * cookie (a page on the shop's own site), sending the `Nonce` updating requests need.
+   */
+  session?: SessionMode | undefined;
+  /** `fetch`'s `credentials` (browsers): `'include'` sends the shop's cookies cross-origin. */
+  credentials?: RequestCredentials | undefined;
+  /** The REST prefix. Default `wp-json`. */
+  apiPrefix?: string | undefined;
+  /** Send input fields this SDK does not know instead of refusing them (see the admin client). */
+  allowUnknownFields?: boolean | undefined;
+}
+
+const NAMESPACE = '/wc/store/v1';
+
+/**
+ * The WooCommerce Store API (`/wp-json/wc/store/v1`): products, the cart and checkout, as a shopper's page
+ * or a headless storefront uses them. It takes no keys (the Store API serves anyone), so it is safe in a
+ * browser, and it is its own entry, `@x/store/storefront`, without the admin client's key and OAuth code.
+ */
+export class StorefrontClient extends BaseClient<StorefrontClientOptions> {
+  readonly products: Products;
+  readonly cart: Cart;
+  readonly checkout: Checkout;
+
+  constructor(options: StorefrontClientOptions) {
+    const home = checkOptions(options);
+    const store = options.cartTokenStore ?? new MemoryCartTokenStore();
+    const session = new CartSession(store, options.session ?? 'cart-token');
+    const {
+      url: _url,
+      cartTokenStore: _store,
+      session: _mode,
+      credentials,
+      apiPrefix,
+      allowUnknownFields,
+      ...core
+    } = options;
+    super(
+      {
+        // WooCommerce's own Store API limit when a shop turns it on (RateLimits.php: 25 per 10 s).
+        rateLimit: { limit: 25, interval: '10s' },
+        ...core,
+        baseURL: home.toString(),
+        auth: session.strategy(),
+        hooks: isObject(core.hooks) || core.hooks === undefined ? session.hooks(core.hooks) : core.hooks,
+        logger: isLogger(core.logger ?? console) ? session.logger(core.logger ?? console) : core.logger,
+        fetch: credentials ? withCredentials(core.fetch, credentials) : core.fetch,
+      },
+      storefrontAdapter(apiPrefix ?? 'wp-json'),
+      // Clones made with withOptions() share the token store, so they keep the same cart.
+      { ...options, cartTokenStore: store },
+    );
+    const caller = new Caller(this, session, retrySettings(core));
+    const context = { caller, allowUnknownFields: allowUnknownFields ?? false };
+    this.products = new Products(context);
+    this.cart = new Cart(context);
+    this.checkout = new Checkout(context);
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function isLogger(value: unknown): value is Logger {
+  return (
+    isObject(value) && ['debug', 'info', 'warn', 'error'].every((level) => typeof value[level] === 'function')
+  );
+}
+
+/** `credentials` is a fetch option, so it rides on the fetch the client uses. */
+function withCredentials(fetch: FetchLike | undefined, credentials: RequestCredentials): FetchLike {
+  return (input, init) => (fetch ?? globalThis.fetch)(input, { ...init, credentials });
+}
+
+function checkOptions(options: StorefrontClientOptions): URL {
+  if (typeof options !== 'object' || options === null)
+    throw new ValidationError('StorefrontClient options', [
+      { path: '', message: 'expected an options object with url' },
+    ]);
+  const issues: ValidationIssue[] = optionIssues(options, {
+    url: 'string',
+    cartTokenStore: 'object',
+    session: { enum: ['cart-token', 'cookie'] },
+    credentials: { enum: ['include', 'same-origin', 'omit'] },
+    apiPrefix: 'string',
+    allowUnknownFields: 'boolean',
+  });
+  const store = options.cartTokenStore as unknown;
+  if (isObject(store) && (typeof store.get !== 'function' || typeof store.set !== 'function'))
+    issues.push({ path: 'cartTokenStore', message: 'expected an object with get() and set(token) methods' });
+  let home: URL | undefined;
+  if (options.url === undefined) issues.push({ path: 'url', message: 'is required' });
+  else if (typeof options.url === 'string') {
+    try {
+      home = new URL(options.url);
+      if (home.protocol !== 'https:' && home.protocol !== 'http:')
+        issues.push({ path: 'url', message: 'must be an http(s) URL' });
+      if (home.username || home.password)
+        issues.push({ path: 'url', message: 'must not contain credentials' });
+      const prefix = options.apiPrefix ?? 'wp-json';
+      if (typeof prefix === 'string' && prefix && home.pathname.split('/').includes(prefix))
+        issues.push({
+          path: 'url',
+          message: `points at the REST API (${home.origin}${home.pathname}): pass the store's home URL, without /${prefix}; the client adds /${prefix}${NAMESPACE} itself`,
+        });
+    } catch {
+      issues.push({
+        path: 'url',
+        message: `is not a URL: ${JSON.stringify(redactUrl(options.url)).slice(0, 80)}`,
+      });
+    }
+  }
+  if (issues.length > 0 || !home) throw new ValidationError('StorefrontClient options', issues);
+  home.hash = '';
+  home.search = '';
+  home.pathname = home.pathname.replace(/\/+$/, '');
+  return home;
+}
+
+function storefrontAdapter(apiPrefix: string): ServiceAdapter {
+  return {
+    packageName,
+    packageVersion,
+    defaultRateLimit: { limit: 25, interval: '10s' },
+    resolveUrl: (baseURL, path) => new URL(`${baseURL}/${apiPrefix}${NAMESPACE}${path}`),
+    parseError: storeApiErrorDetails,
+  };
+}

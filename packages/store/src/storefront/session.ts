@@ -1,0 +1,198 @@
+import {
+  APIError,
+  type AuthStrategy,
+  type Hooks,
+  type Logger,
+  type PreparedRequest,
+  REDACTED,
+  XError,
+} from '@x/core';
+import type { CartTokenStore } from './token-store.js';
+
+/**
+ * How the Store API finds the shopper's cart (StoreApi/Routes/V1/AbstractCartRoute.php load_cart_session()):
+ * `cart-token` sends the `Cart-Token` each response gave (headless: any origin, no cookies); `cookie` leaves
+ * the cart to WooCommerce's session cookie, which the browser (or your fetch) keeps, and then every updating
+ * request must carry the `Nonce` (check_nonce()).
+ */
+export type SessionMode = 'cart-token' | 'cookie';
+
+/** The routes that read the cart session; product routes do not, so they are sent without it. */
+const CART_ROUTE = /\/wc\/store\/v1\/(cart|checkout|batch|order)(\/|$)/;
+/** Tokens and nonces a late error could still quote: the newest few are enough. */
+const REMEMBERED = 16;
+
+/**
+ * The shopper's session as the client holds it: the newest `Cart-Token` (in the user's store) and `Nonce`
+ * (in memory: it is per site and tick, not per cart), both sent back on cart and checkout requests, and
+ * both scrubbed from every error and log line, since either lets someone else act on the cart.
+ */
+export class CartSession {
+  readonly #store: CartTokenStore;
+  readonly #mode: SessionMode;
+  #nonce: string | undefined;
+  #last: string | null | undefined;
+  /** Every token and nonce seen lately, newest last, for scrubbing. */
+  readonly #secrets: string[] = [];
+  /** Held by the call that is getting the first token: calls before it would each start a cart. */
+  #gate: Promise<void> | undefined;
+
+  constructor(store: CartTokenStore, mode: SessionMode) {
+    this.#store = store;
+    this.#mode = mode;
+  }
+
+  get mode(): SessionMode {
+    return this.#mode;
+  }
+
+  get nonce(): string | undefined {
+    return this.#nonce;
+  }
+
+  #remember(value: string): void {
+    if (this.#secrets.includes(value)) return;
+    this.#secrets.push(value);
+    if (this.#secrets.length > REMEMBERED) this.#secrets.shift();
+  }
+
+  /** The token to send: the store's, read afresh (another tab or process may have replaced it). */
+  async token(): Promise<string | null> {
+    if (this.#mode === 'cookie') return null;
+    let token: unknown;
+    try {
+      token = await this.#store.get();
+    } catch (error) {
+      throw new XError('cartTokenStore.get() failed, so the cart could not be found', { cause: error });
+    }
+    if (typeof token !== 'string' || token === '') return null;
+    this.#remember(token);
+    this.#last ??= token;
+    return token;
+  }
+
+  /**
+   * Waits while another call is getting the first token, then returns a release when this call is the
+   * one to get it: two calls sent without a token would each make a cart, and one cart's items would be lost.
+   */
+  async claim(): Promise<() => void> {
+    if (this.#mode === 'cookie') return () => {};
+    for (;;) {
+      if (this.#gate) {
+        await this.#gate;
+        continue;
+      }
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      this.#gate = gate;
+      const release = () => {
+        if (this.#gate === gate) this.#gate = undefined;
+        open();
+      };
+      try {
+        if ((await this.token()) === null) return release;
+      } catch (error) {
+        release();
+        throw error;
+      }
+      release();
+      return () => {};
+    }
+  }
+
+  /**
+   * Keeps what a Store API response says of the session. Every cart response carries the token of the cart
+   * it used: a new one when the sent token had expired or was forged (the server then made a new, empty
+   * cart), so the newest always replaces the one held.
+   */
+  async observe(response: Response): Promise<void> {
+    const nonce = response.headers.get('nonce');
+    if (nonce) {
+      this.#remember(nonce);
+      this.#nonce = nonce;
+    }
+    const token = response.headers.get('cart-token');
+    if (!token || this.#mode === 'cookie') return;
+    this.#remember(token);
+    if (token === this.#last) return;
+    this.#last = token;
+    try {
+      await this.#store.set(token);
+    } catch (error) {
+      throw new XError('cartTokenStore.set() failed, so the cart would be lost', { cause: error });
+    }
+  }
+
+  async clear(): Promise<void> {
+    this.#last = null;
+    await this.#store.clear?.();
+  }
+
+  /** Sends the session with each attempt (a retry too) of a cart or checkout request. */
+  strategy(): AuthStrategy {
+    return {
+      kind: 'store-api-session',
+      apply: async (request: PreparedRequest) => {
+        const route = request.url.searchParams.get('rest_route') ?? request.url.pathname;
+        if (!CART_ROUTE.test(route)) return;
+        const token = await this.token();
+        if (token) request.headers.set('Cart-Token', token);
+        if (this.#nonce) request.headers.set('Nonce', this.#nonce);
+      },
+      secretValues: () => [],
+    };
+  }
+
+  /** The user's hooks, with the session read from every response first (errors and retried ones too). */
+  hooks(user: Hooks | undefined): Hooks {
+    return {
+      ...user,
+      afterResponse: async (event) => {
+        await this.observe(event.response);
+        await user?.afterResponse?.(event);
+      },
+    };
+  }
+
+  redact(text: string): string {
+    let out = text;
+    for (const secret of this.#secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    return out;
+  }
+
+  /** An error leaving the client: no token or nonce in its message, stack or headers. */
+  scrub<E>(error: E): E {
+    if (!(error instanceof Error) || this.#secrets.length === 0) return error;
+    const message = this.redact(error.message);
+    if (message !== error.message) error.message = message;
+    if (typeof error.stack === 'string') error.stack = this.redact(error.stack);
+    if (error instanceof APIError) {
+      for (const name of ['cart-token', 'nonce'])
+        if (error.headers.has(name)) error.headers.set(name, REDACTED);
+    }
+    return error;
+  }
+
+  /** The user's logger behind a scrub of the session's secrets (core scrubs its own before this). */
+  logger(target: Logger): Logger {
+    const clean = (value: unknown): unknown => {
+      if (typeof value === 'string') return this.redact(value);
+      if (value instanceof Error) return this.scrub(value);
+      if (value === null || typeof value !== 'object') return value;
+      try {
+        const text = JSON.stringify(value);
+        const redacted = text === undefined ? text : this.redact(text);
+        return redacted === text ? value : JSON.parse(redacted as string);
+      } catch {
+        return value;
+      }
+    };
+    const emit =
+      (level: 'debug' | 'info' | 'warn' | 'error') =>
+      (message: string, ...args: unknown[]) =>
+        target[level](this.redact(message), ...args.map(clean));
+    return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') };
+  }
+}
