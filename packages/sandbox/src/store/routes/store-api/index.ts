@@ -3,7 +3,8 @@
  * computed from the same catalogue, coupons, taxes and shipping zones the REST API edits.
  */
 
-import type { Handler, Router } from '../../rest/router.js';
+import { type Handler, Router } from '../../rest/router.js';
+import { registerBatch } from './batch.js';
 import { registerCartRoutes } from './cart.js';
 import { registerCheckout } from './checkout.js';
 import { registerStoreProducts } from './products.js';
@@ -24,9 +25,19 @@ export function registerStoreApi(router: Router, settings: StoreApiSettings): vo
       router.add(pattern, methods, limiter ? limiter.wrap(handler) : handler);
     },
   };
+  // The routes that declare `'allow_batch' => [ 'v1' => true ]` (the Cart* routes, Checkout, CheckoutOrder), as
+  // a batch's sub-requests reach them: without the rate limit, which counted the batch itself.
+  const batchable = new Router();
+  const batchableToo: Pick<Router, 'add'> = {
+    add(pattern: string, methods: readonly string[], handler: Handler): void {
+      limited.add(pattern, methods, handler);
+      batchable.add(pattern, methods, handler);
+    },
+  };
   registerStoreProducts(limited);
-  registerCartRoutes(limited, settings);
-  registerCheckout(limited, settings);
+  registerCartRoutes(batchableToo, settings);
+  registerCheckout(batchableToo, settings);
+  registerBatch(limited, router, batchable, settings);
   // GET /wc/store/v1: the namespace's index, as WP_REST_Server::get_namespace_index() lists it.
   router.add('/wc/store/v1', ['GET'], (ctx) => {
     const routes: Record<string, unknown> = {};

@@ -10,12 +10,40 @@
 
 import { InvalidCartError } from '../../cart/checkout.js';
 import { quote } from '../../cart/quote.js';
-import { type Cart, type CartSessionOptions, defaultLocation, sessionsOf } from '../../cart/session.js';
+import {
+  type Cart,
+  type CartSessionOptions,
+  type CartSessions,
+  defaultLocation,
+  sessionsOf,
+} from '../../cart/session.js';
 import { presentCart } from '../../present/store-api/cart.js';
 import type { Ctx, Result } from '../../rest/router.js';
 import { RestError } from '../../runtime/errors.js';
 
 export interface StoreApiOptions extends CartSessionOptions {}
+
+/**
+ * One batch's session (routes/store-api/batch.ts). WooCommerce loads the cart session once per PHP request
+ * (CartController::load_cart() runs wc_load_cart() only until woocommerce_load_cart_from_session fired), at the
+ * batch's first cart sub-request: if that sub-request's own `Cart-Token` validates, AbstractCartRoute::
+ * load_cart_session() picks StoreApi/SessionHandler.php, which reads the token of the batch's own request
+ * ($_SERVER['HTTP_CART_TOKEN']); otherwise WC_Session_Handler reads the batch's session cookie. Every later
+ * sub-request works on that same cart. The nonce rule stays per sub-request, on its own headers.
+ */
+export interface BatchSession {
+  /** The batch request's own headers. */
+  outer: Headers | undefined;
+  cart: Cart | null;
+}
+
+const BATCH = new WeakMap<Ctx, BatchSession>();
+
+/** Marks `ctx` as a sub-request of the batch whose session is `session`. */
+export function joinBatch(ctx: Ctx, session: BatchSession): Ctx {
+  BATCH.set(ctx, session);
+  return ctx;
+}
 
 const UPDATES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -24,8 +52,8 @@ export type CartHandler = (ctx: Ctx, cart: Cart) => Result;
 /** `wp_woocommerce_session_` . COOKIEHASH; the hash is the md5 of the site URL, fixed here. */
 const COOKIE = 'wp_woocommerce_session_x_sandbox';
 
-function sessionCookie(ctx: Ctx): string | null {
-  for (const part of header(ctx, 'cookie').split(';')) {
+function sessionCookie(headers: Headers | undefined): string | null {
+  for (const part of (headers?.get('cookie') ?? '').split(';')) {
     const at = part.indexOf('=');
     if (at > 0 && part.slice(0, at).trim() === COOKIE) {
       try {
@@ -52,17 +80,15 @@ export function cartRoute(options: StoreApiOptions, handler: CartHandler, always
     const sessions = sessionsOf(ctx.store, options);
     const token = header(ctx, 'cart-token');
     const tokenId = token ? sessions.verify(token, now) : null;
-    // Without a valid token, WooCommerce's own cookie session (WC_Session_Handler) holds the cart.
-    const cookie = tokenId ? null : sessionCookie(ctx);
-    const cookieId = cookie ? sessions.verifyCookie(cookie, now) : null;
-    const id = tokenId ?? cookieId;
-    let cart: Cart | undefined = id ? sessions.find(id, now) : undefined;
-    if (!cart) {
-      cart = sessions.create(now, defaultLocation(ctx.store));
-      // A valid token whose session is gone (never saved, or cleaned up) keeps its customer id, as
-      // SessionHandler does.
-      if (tokenId) cart.customer_id = tokenId;
-    }
+    const batch = BATCH.get(ctx);
+    let cart: Cart;
+    if (batch) {
+      if (!batch.cart) {
+        const outerToken = tokenId ? (batch.outer?.get('cart-token') ?? '') : '';
+        batch.cart = loadCart(sessions, ctx.store, outerToken, batch.outer, now);
+      }
+      cart = batch.cart;
+    } else cart = loadCart(sessions, ctx.store, token, ctx.headers, now);
     sessions.touch(cart, now);
     let result: Result;
     try {
@@ -98,6 +124,29 @@ export function cartRoute(options: StoreApiOptions, handler: CartHandler, always
     }
     return result;
   };
+}
+
+/**
+ * The session's cart: a valid `Cart-Token` names it; without one, WooCommerce's own cookie session
+ * (WC_Session_Handler) holds it; failing both, a new guest cart.
+ */
+function loadCart(
+  sessions: CartSessions,
+  store: Ctx['store'],
+  token: string,
+  headers: Headers | undefined,
+  now: number,
+): Cart {
+  const tokenId = token ? sessions.verify(token, now) : null;
+  const cookie = tokenId ? null : sessionCookie(headers);
+  const id = tokenId ?? (cookie ? sessions.verifyCookie(cookie, now) : null);
+  const found = id ? sessions.find(id, now) : undefined;
+  if (found) return found;
+  const cart = sessions.create(now, defaultLocation(store));
+  // A valid token whose session is gone (never saved, or cleaned up) keeps its customer id, as
+  // SessionHandler does.
+  if (tokenId) cart.customer_id = tokenId;
+  return cart;
 }
 
 /** check_nonce(): the `Nonce` header must be there (401) and valid (403). */
