@@ -24,6 +24,13 @@ const SANDBOX_URL = (process.env.SANDBOX_URL ?? 'http://127.0.0.1:8787').replace
 const SANDBOX_WAIT_MS = Number(process.env.SANDBOX_WAIT_MS ?? 30_000);
 const log = (line: string) => console.info(`[desk] ${line}`);
 
+/**
+ * The page's origins (Vite's `server.host` and `port`, as vite.config.ts sets them): the storefront page
+ * calls the Store API from there, so a sandbox started here allows them (`storeApi.allowedOrigins`).
+ */
+const WEB_ORIGIN = `http://${process.env.HOST ?? '127.0.0.1'}:${Number(process.env.WEB_PORT ?? 5173)}`;
+const WEB_ORIGINS = [WEB_ORIGIN, WEB_ORIGIN.replace('//127.0.0.1:', '//localhost:')];
+
 async function status(url: string): Promise<number | null> {
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
@@ -72,7 +79,9 @@ async function sandboxDefaults(need: { store: boolean; transcription: boolean; r
       log(`the sandbox at ${SANDBOX_URL} has no ${names.join(' or ')} emulator: starting it in this process`);
     }
     own = await startSandbox({
-      store: missing.store ? { seed: 'demo' } : false,
+      store: missing.store
+        ? { seed: 'demo', storeApi: { allowedOrigins: [...new Set(WEB_ORIGINS)] } }
+        : false,
       transcription: missing.transcription,
       realtime: missing.realtime,
     });
@@ -90,6 +99,29 @@ async function sandboxDefaults(need: { store: boolean; transcription: boolean; r
   return { defaults, own };
 }
 
+/**
+ * Whether the store's Store API lets the page call it from `origin` before it holds a cart token (WooCommerce's
+ * `allowed_http_origins`): a sandbox started here does; the one `pnpm dev` starts beside the desk and a real
+ * store do not, and the page then reaches the Store API through Vite, on its own origin.
+ */
+async function storeApiAllows(storeUrl: string, origin: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${storeUrl}/wp-json/wc/store/v1/products?per_page=1`, {
+      headers: { Origin: origin },
+      signal: AbortSignal.timeout(5000),
+    });
+    await res.body?.cancel();
+    return res.headers.get('access-control-allow-origin') === origin;
+  } catch {
+    return false;
+  }
+}
+
+/** The storefront's address with the store as its `?store=` parameter, readable (`:` and `/` left as they are). */
+function storefrontUrl(page: string, store: string): string {
+  return `${page}storefront/?store=${encodeURIComponent(store).replace(/%3A/gi, ':').replace(/%2F/gi, '/')}`;
+}
+
 async function main(): Promise<void> {
   const env = envSchema.parse(process.env);
   const real = configuredServices(env);
@@ -99,12 +131,19 @@ async function main(): Promise<void> {
   const config = configFromEnv(process.env, sandbox?.defaults ?? null);
   const server = await startServer(config);
   log(`app server on ${server.url}`);
+  const direct = await storeApiAllows(config.store.url, WEB_ORIGIN);
   const vite = await createVite({
     configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
-    server: { proxy: { '/api/': server.url } },
+    server: {
+      proxy: {
+        '/api/': server.url,
+        ...(direct ? {} : { '/wp-json/wc/store/': { target: config.store.url, changeOrigin: true } }),
+      },
+    },
   });
   await vite.listen();
   const url = vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${vite.config.server.port}/`;
+  const shop = storefrontUrl(url, direct ? config.store.url : url.replace(/\/$/, ''));
 
   const labels = config.labels!;
   const lines = [
@@ -116,6 +155,7 @@ async function main(): Promise<void> {
     `  realtime       ${labels.realtime}`,
     `  app server     ${server.url} (API and webhooks; Vite proxies /api)`,
     `  store webhooks ${server.storeWebhooks ? 'registered' : 'not registered (see the warning above)'}`,
+    `  storefront     ${shop}${direct ? '' : ' (Store API through Vite: the store does not allow this origin)'}`,
     `  sample calls   ${server.speechTool ?? 'unavailable: apt-get install flite (or espeak-ng)'}`,
     `  calls kept in  ${server.storage}`,
   ];

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 const app = fileURLToPath(new URL('..', import.meta.url));
 const built = join(app, 'dist/web/index.html');
+/** Built after the desk's page (vite.config.ts): missing when that build stopped halfway. */
+const storefront = join(app, 'dist/web/storefront/index.html');
 
 function newestSource(dir: string): number {
   let newest = 0;
@@ -16,19 +18,21 @@ function newestSource(dir: string): number {
 
 /**
  * Builds the page once for the end-to-end tests, unless dist/web is already newer than its sources and the
- * SDK builds it bundles (a rebuilt `@x/transcription` changes what the page streams with).
+ * SDK builds it bundles (a rebuilt `@x/transcription` changes what the page streams with, a rebuilt `@x/store`
+ * the storefront's client).
  */
 export default async function setup(): Promise<void> {
   const sources = Math.max(
     newestSource(join(app, 'src/web')),
+    newestSource(join(app, 'src/storefront')),
     newestSource(join(app, 'src/shared')),
     statSync(join(app, 'vite.config.ts')).mtimeMs,
-    ...['realtime', 'transcription'].map((sdk) => {
+    ...['realtime', 'transcription', 'store'].map((sdk) => {
       const dist = join(app, 'node_modules/@x', sdk, 'dist');
       return existsSync(dist) ? newestSource(dist) : 0;
     }),
   );
-  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
+  if (existsSync(built) && existsSync(storefront) && statSync(built).mtimeMs >= sources) return;
   const { build } = await import('vite');
   // Vitest sets NODE_ENV=test, which Vite keeps: React's development build would be what the tests load.
   const nodeEnv = process.env.NODE_ENV;

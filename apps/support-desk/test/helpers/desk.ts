@@ -81,8 +81,10 @@ export async function removeDataDir(dir: string): Promise<void> {
 export async function startDesk(
   overrides: Partial<ServerConfig> | ((base: ServerConfig) => Partial<ServerConfig>) = {},
 ): Promise<Desk> {
+  // The storefront page calls the Store API from the app server's origin, known once it listens (below).
+  const storefrontOrigins: string[] = [];
   const sandbox = await startSandbox({
-    store: { seed: 'demo' },
+    store: { seed: 'demo', storeApi: { allowedOrigins: storefrontOrigins } },
     transcription: {
       rateLimit: false,
       webhooks: { retryDelayMs: 200 },
@@ -123,6 +125,8 @@ export async function startDesk(
   let server: RunningServer;
   try {
     server = await startServer(config);
+    // The emulator reads the list on each request; a restart keeps the port, so the origin holds.
+    storefrontOrigins.push(new URL(server.url).origin);
   } catch (error) {
     await sandbox.close();
     await cleanup();
