@@ -16,7 +16,7 @@ function Amount({
   if (m === null) return null;
   return (
     <tr data-total={field} data-minor={m.amount_minor}>
-      <th>{label}</th>
+      <th colSpan={2}>{label}</th>
       <td className="num">{m.formatted}</td>
     </tr>
   );
@@ -30,7 +30,8 @@ export function CartView({
 }: {
   cart: Cart | null;
   disabled: boolean;
-  onCoupon: (code: string) => void;
+  /** Resolves true once the store applied it. */
+  onCoupon: (code: string) => Promise<boolean>;
 }) {
   const [code, setCode] = useState('');
   if (cart === null) return <section className="cart">Loading the cart…</section>;
@@ -69,7 +70,7 @@ export function CartView({
         className="coupon"
         onSubmit={(e) => {
           e.preventDefault();
-          if (code.trim() !== '') onCoupon(code.trim());
+          if (code.trim() !== '') void onCoupon(code.trim()).then((applied) => applied && setCode(''));
         }}
       >
         <label>

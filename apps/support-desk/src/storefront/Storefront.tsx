@@ -10,7 +10,9 @@ import { addresses, Checkout, type CheckoutForm } from './Checkout.js';
 import { askForHelp, type HelpCode, type PlacedOrder } from './help.js';
 import { ProductList } from './ProductList.js';
 
-interface Placed extends PlacedOrder {
+/** The last order this page placed: what the desk needs to find it, and what the shopper is shown. */
+interface Placed {
+  order: PlacedOrder;
   number: string;
   status: string;
 }
@@ -27,14 +29,16 @@ export function Storefront({ client, tokens }: { client: StorefrontClient; token
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  /** One action at a time; its error is shown until the next one. */
-  const run = useCallback(async (label: string, action: () => Promise<void>) => {
+  /** One action at a time; its error is shown until the next one. Whether it succeeded. */
+  const run = useCallback(async (label: string, action: () => Promise<void>): Promise<boolean> => {
     setBusy(label);
     setError(null);
     try {
       await action();
+      return true;
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
+      return false;
     } finally {
       setBusy(null);
     }
@@ -55,9 +59,11 @@ export function Storefront({ client, tokens }: { client: StorefrontClient; token
         ...(form.paymentMethod ? { payment_method: form.paymentMethod } : {}),
       });
       setPlaced({
-        id: order.order_id,
-        key: order.order_key,
-        billing_email: order.billing_address.email ?? form.address.email,
+        order: {
+          id: order.order_id,
+          key: order.order_key,
+          billing_email: order.billing_address.email ?? form.address.email,
+        },
         number: order.order_number ?? String(order.order_id),
         status: order.status,
       });
@@ -68,8 +74,7 @@ export function Storefront({ client, tokens }: { client: StorefrontClient; token
     run('asking the desk', async () => {
       const token = await tokens.get();
       if (!token) throw new Error('There is no cart yet: add something first.');
-      const { number: _, status: __, ...order } = placed ?? ({} as Placed);
-      setHelp(await askForHelp(token, placed ? order : null));
+      setHelp(await askForHelp(token, placed?.order ?? null));
     });
 
   return (
@@ -119,7 +124,7 @@ export function Storefront({ client, tokens }: { client: StorefrontClient; token
             />
           )}
           {placed && (
-            <section className="placed" data-testid="placed-order" data-order-id={placed.id}>
+            <section className="placed" data-testid="placed-order" data-order-id={placed.order.id}>
               <h2>Thank you</h2>
               <p>
                 Order <strong data-testid="order-number">#{placed.number}</strong> is {placed.status}.

@@ -26,6 +26,13 @@ afterAll(async () => {
   await desk?.close();
 });
 
+/** The cart session a `Cart-Token` (a JWT, StoreApi/Utilities/CartTokenUtils.php) names: its `user_id`. */
+function cartSession(token: string | null): string {
+  const payload = JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString('utf8'));
+  expect(typeof payload.user_id).toBe('string');
+  return payload.user_id;
+}
+
 /** A row of the cart's totals, in minor units (`data-minor`), or null when the page shows none. */
 async function total(page: Page, field: string): Promise<number | null> {
   const row = page.locator(`[data-testid="cart"] [data-total="${field}"]`);
@@ -34,11 +41,18 @@ async function total(page: Page, field: string): Promise<number | null> {
 
 it('shops through the Store API in Chromium, and the order reaches REST v3 and the desk live', async () => {
   const { store } = desk;
-  // What a shop owner sets up through REST v3: cash on delivery, a flat rate to the UK, a 10% coupon.
+  // What a shop owner sets up through REST v3: cash on delivery, two flat rates to the UK, a 10% coupon.
   await store.paymentGateways.update('cod', { enabled: true });
   const zone = await store.shippingZones.create({ name: 'United Kingdom' });
   await store.shippingZones.locations.update(zone.id, [{ code: 'GB', type: 'country' }]);
-  await store.shippingZones.methods.create(zone.id, { method_id: 'flat_rate', settings: { cost: '5.00' } });
+  await store.shippingZones.methods.create(zone.id, {
+    method_id: 'flat_rate',
+    settings: { title: 'Standard', cost: '5.00' },
+  });
+  const express = await store.shippingZones.methods.create(zone.id, {
+    method_id: 'flat_rate',
+    settings: { title: 'Express', cost: '12.00' },
+  });
   const coupon = await store.coupons.create({ code: 'storefront10', discount_type: 'percent', amount: '10' });
   const candidates = await store.products.list({ type: 'simple', status: 'publish', per_page: 50 });
   const product = candidates.data.find(
@@ -79,7 +93,9 @@ it('shops through the Store API in Chromium, and the order reaches REST v3 and t
   await shop.reload();
   await line.waitFor();
   expect(await line.locator('.qty').textContent()).toBe('× 2');
-  expect(await shop.evaluate((key) => localStorage.getItem(key), cartTokenKey(storeUrl))).toBe(token);
+  // Each answer carries a fresh token (a new `iat`/`exp`) for the same cart session (`user_id`).
+  const reloaded = await shop.evaluate((key) => localStorage.getItem(key), cartTokenKey(storeUrl));
+  expect(cartSession(reloaded)).toBe(cartSession(token));
 
   await shop.getByLabel('Coupon code').fill(coupon.code);
   await shop.getByRole('button', { name: 'Apply' }).click();
@@ -99,13 +115,17 @@ it('shops through the Store API in Chromium, and the order reaches REST v3 and t
     await checkout.getByLabel(label, { exact: true }).fill(value);
   }
   await checkout.getByRole('button', { name: 'Save address and see shipping' }).click();
-  const rate = checkout.locator('[data-testid="shipping-rates"] [data-rate^="flat_rate"] input');
-  await rate.waitFor();
-  if (!(await rate.isChecked())) await rate.check();
+  // WooCommerce picks the first rate; the shopper switches to express.
+  const rates = checkout.locator('[data-testid="shipping-rates"] [data-rate]');
+  await expect.poll(() => rates.count()).toBe(2);
+  const rate = checkout.locator(`[data-rate="flat_rate:${express.instance_id}"] input`);
+  expect(await rate.isChecked()).toBe(false);
+  // A controlled radio: it shows the rate the Store API answers with, once it has answered.
+  await rate.click();
   await expect.poll(() => rate.isChecked()).toBe(true);
   await shop.locator('.shop[data-busy=""]').waitFor();
 
-  // The totals the Store API computed, as the page shows them: 10% off the items, then the flat rate.
+  // The totals the Store API computed, as the page shows them: 10% off the items, then express shipping.
   const items = (await total(shop, 'total_items'))!;
   const discount = (await total(shop, 'total_discount'))!;
   const shipping = (await total(shop, 'total_shipping'))!;
@@ -113,7 +133,7 @@ it('shops through the Store API in Chromium, and the order reaches REST v3 and t
   const price = (await total(shop, 'total_price'))!;
   expect(items).toBe(2 * Math.round(Number(product.price) * 100));
   expect(discount).toBe(Math.round(items / 10));
-  expect(shipping).toBe(500);
+  expect(shipping).toBe(1200);
   expect(price).toBe(items - discount + shipping + tax);
 
   await shop.screenshot({ path: join(artifacts, 'storefront-cart.png'), fullPage: true });
@@ -139,6 +159,9 @@ it('shops through the Store API in Chromium, and the order reaches REST v3 and t
   expect(order.coupon_lines.map((c) => c.code)).toEqual([coupon.code]);
   expect(Math.round(Number(order.discount_total) * 100)).toBe(discount);
   expect(Math.round(Number(order.shipping_total) * 100)).toBe(shipping);
+  expect(order.shipping_lines.map((l) => [l.method_id, l.instance_id, l.method_title])).toEqual([
+    ['flat_rate', String(express.instance_id), 'Express'],
+  ]);
   expect(Math.round(Number(order.total) * 100)).toBe(price);
   expect((await store.products.get(product.id)).stock_quantity).toBe(stockBefore - 2);
   expect((await store.coupons.get(coupon.id)).usage_count).toBe(1);
