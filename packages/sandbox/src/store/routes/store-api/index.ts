@@ -7,6 +7,8 @@ import { type Handler, Router } from '../../rest/router.js';
 import { registerBatch } from './batch.js';
 import { registerCartRoutes } from './cart.js';
 import { registerCheckout } from './checkout.js';
+import { registerCheckoutOrder } from './checkout-order.js';
+import { registerStoreOrder } from './order.js';
 import { registerStoreProducts } from './products.js';
 import { type StoreApiRateLimit, StoreApiRateLimiter } from './rate-limit.js';
 import type { StoreApiOptions } from './session.js';
@@ -37,6 +39,8 @@ export function registerStoreApi(router: Router, settings: StoreApiSettings): vo
   registerStoreProducts(limited);
   registerCartRoutes(batchableToo, settings);
   registerCheckout(batchableToo, settings);
+  registerCheckoutOrder(batchableToo, settings);
+  registerStoreOrder(limited);
   registerBatch(limited, router, batchable, settings);
   // GET /wc/store/v1: the namespace's index, as WP_REST_Server::get_namespace_index() lists it.
   router.add('/wc/store/v1', ['GET'], (ctx) => {
