@@ -16,7 +16,9 @@ import type * as z from 'zod/mini';
 import type { CartSession } from './session.js';
 
 /** Spec builders run inside the call, so a bad argument rejects it before anything is sent. */
-type Build<S extends z.ZodMiniType> = () => RequestSpec<S> & { schema: S };
+type Build<S extends z.ZodMiniType> = () =>
+  | (RequestSpec<S> & { schema: S })
+  | Promise<RequestSpec<S> & { schema: S }>;
 
 /** A nonce the server refused, or one the client did not have yet: it sends a fresh one with the refusal. */
 const NONCE_CODES = new Set(['woocommerce_rest_missing_nonce', 'woocommerce_rest_invalid_nonce']);
@@ -57,22 +59,14 @@ export class Caller {
     );
   }
 
+  /** Built again for each of its own retries, so a batch's sub-requests carry the newest session. */
   async #run<S extends z.ZodMiniType>(build: Build<S>, cart: boolean): Promise<WithResponse<z.infer<S>>> {
-    let spec: ReturnType<Build<S>>;
-    try {
-      spec = build();
-    } catch (error) {
-      throw this.#session.scrub(error);
-    }
     const release = cart ? await this.#session.claim() : undefined;
     const started = Date.now();
-    const retry =
-      spec.options?.maxRetries === undefined
-        ? this.#retry
-        : { ...this.#retry, maxRetries: spec.options.maxRetries };
     let nonceRetried = false;
     try {
       for (let retries = 0; ; ) {
+        const spec = await build();
         const nonce = this.#session.nonce;
         try {
           return await this.#client.request(spec).withResponse();
@@ -84,6 +78,10 @@ export class Caller {
           }
           // Core retried a real 429 itself; the Store API's own limit answers 400 and lands here.
           if (!(error instanceof RateLimitError) || error.status === 429) throw error;
+          const retry =
+            spec.options?.maxRetries === undefined
+              ? this.#retry
+              : { ...this.#retry, maxRetries: spec.options.maxRetries };
           const decision = decideRetry(
             { kind: 'response', status: 429, headers: error.headers },
             {

@@ -1,4 +1,5 @@
 import {
+  type APIPromise,
   BaseClient,
   type ClientOptions,
   type FetchLike,
@@ -10,11 +11,13 @@ import {
   type ValidationIssue,
 } from '@x/core';
 import { name as packageName, version as packageVersion } from '../../package.json';
-import { Caller, retrySettings } from './call.js';
+import { type BatchOptions, sendBatch } from './batch.js';
+import { Caller, retrySettings, type StorefrontContext } from './call.js';
 import { Cart } from './cart.js';
 import { Checkout } from './checkout.js';
 import { storeApiErrorDetails } from './errors.js';
 import { Products } from './products.js';
+import type { BatchRequest, BatchResponse } from './schemas/batch.js';
 import { CartSession, type SessionMode } from './session.js';
 import { type CartTokenStore, MemoryCartTokenStore } from './token-store.js';
 
@@ -47,6 +50,7 @@ export class StorefrontClient extends BaseClient<StorefrontClientOptions> {
   readonly products: Products;
   readonly cart: Cart;
   readonly checkout: Checkout;
+  private readonly context: StorefrontContext;
 
   constructor(options: StorefrontClientOptions) {
     const home = checkOptions(options);
@@ -78,9 +82,15 @@ export class StorefrontClient extends BaseClient<StorefrontClientOptions> {
     );
     const caller = new Caller(this, session, retrySettings(core));
     const context = { caller, allowUnknownFields: allowUnknownFields ?? false };
+    this.context = context;
     this.products = new Products(context);
     this.cart = new Cart(context);
     this.checkout = new Checkout(context);
+  }
+
+  /** `POST batch`: up to 25 cart and checkout requests in one; see `sendBatch` in batch.ts. */
+  batch(requests: BatchRequest[], options?: BatchOptions): APIPromise<BatchResponse> {
+    return sendBatch(this.context, requests, options);
   }
 }
 

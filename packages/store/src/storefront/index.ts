@@ -41,6 +41,7 @@ export {
   ValidationError,
   XError,
 } from '@x/core';
+export type { BatchOptions } from './batch.js';
 export type { Cart } from './cart.js';
 export type { CartItems } from './cart-items.js';
 export type { Checkout } from './checkout.js';
@@ -48,6 +49,13 @@ export { StorefrontClient, type StorefrontClientOptions } from './client.js';
 export { CartConflictError } from './errors.js';
 export { type CurrencyFields, type Money, money } from './money.js';
 export type { Products } from './products.js';
+export {
+  type BatchEnvelope,
+  type BatchRequest,
+  type BatchResponse,
+  batchRequestsSchema,
+  batchResponseSchema,
+} from './schemas/batch.js';
 export {
   type AddItemInput,
   addItemInputSchema,

@@ -107,13 +107,16 @@ export class CartSession {
    * it used: a new one when the sent token had expired or was forged (the server then made a new, empty
    * cart), so the newest always replaces the one held.
    */
-  async observe(response: Response): Promise<void> {
-    const nonce = response.headers.get('nonce');
+  observe(response: Response): Promise<void> {
+    return this.keep(response.headers.get('cart-token'), response.headers.get('nonce'));
+  }
+
+  /** The session a response gave: its headers, or a batch's sub-response envelope. */
+  async keep(token: string | null | undefined, nonce: string | null | undefined): Promise<void> {
     if (nonce) {
       this.#remember(nonce);
       this.#nonce = nonce;
     }
-    const token = response.headers.get('cart-token');
     if (!token || this.#mode === 'cookie') return;
     this.#remember(token);
     if (token === this.#last) return;
