@@ -6,7 +6,7 @@ import { CartItems } from './cart-items.js';
 import {
   type AddItemInput,
   addItemInputSchema,
-  type Cart as CartBody,
+  type Cart,
   cartSchema,
   couponCodeSchema,
   itemKeySchema,
@@ -21,7 +21,7 @@ import {
  * The shopper's cart (StoreApi/Routes/V1/Cart*.php). Each call answers with the whole cart, totals
  * recomputed (coupons, taxes, shipping); the cart is the one the session's `Cart-Token` names.
  */
-export class Cart {
+export class StorefrontCart {
   /** `cart/items`: the lines one by one. */
   readonly items: CartItems;
   readonly #context: StorefrontContext;
@@ -44,7 +44,7 @@ export class Cart {
     what: string,
     body: () => unknown,
     options: RequestOptions | undefined,
-  ): APIPromise<CartBody> {
+  ): APIPromise<Cart> {
     return this.#caller.request(
       () => ({
         method: 'POST' as const,
@@ -59,7 +59,7 @@ export class Cart {
   }
 
   /** `GET cart`. The first call of a session also gets its `Cart-Token`. */
-  get(options?: RequestOptions): APIPromise<CartBody> {
+  get(options?: RequestOptions): APIPromise<Cart> {
     return this.#caller.request(
       () => ({ method: 'GET' as const, path: '/cart', schema: cartSchema, what: 'cart.get', options }),
       true,
@@ -67,7 +67,7 @@ export class Cart {
   }
 
   /** `cart/add-item`: adds `quantity` (default 1) of a product or variation; more of one already there adds up. */
-  addItem(input: AddItemInput, options?: RequestOptions): APIPromise<CartBody> {
+  addItem(input: AddItemInput, options?: RequestOptions): APIPromise<Cart> {
     return this.#post(
       'add-item',
       'cart.addItem',
@@ -77,7 +77,7 @@ export class Cart {
   }
 
   /** `cart/update-item`: sets the quantity of the line `key`. */
-  updateItem(key: string, quantity: number, options?: RequestOptions): APIPromise<CartBody> {
+  updateItem(key: string, quantity: number, options?: RequestOptions): APIPromise<Cart> {
     return this.#post(
       'update-item',
       'cart.updateItem',
@@ -90,7 +90,7 @@ export class Cart {
   }
 
   /** `cart/remove-item`. */
-  removeItem(key: string, options?: RequestOptions): APIPromise<CartBody> {
+  removeItem(key: string, options?: RequestOptions): APIPromise<Cart> {
     return this.#post(
       'remove-item',
       'cart.removeItem',
@@ -100,7 +100,7 @@ export class Cart {
   }
 
   /** `cart/apply-coupon`: an unknown or unusable code is a `BadRequestError` with WooCommerce's reason. */
-  applyCoupon(code: string, options?: RequestOptions): APIPromise<CartBody> {
+  applyCoupon(code: string, options?: RequestOptions): APIPromise<Cart> {
     return this.#post(
       'apply-coupon',
       'cart.applyCoupon',
@@ -110,7 +110,7 @@ export class Cart {
   }
 
   /** `cart/remove-coupon`: a code the cart does not hold is a `CartConflictError` carrying the cart. */
-  removeCoupon(code: string, options?: RequestOptions): APIPromise<CartBody> {
+  removeCoupon(code: string, options?: RequestOptions): APIPromise<Cart> {
     return this.#post(
       'remove-coupon',
       'cart.removeCoupon',
@@ -120,7 +120,7 @@ export class Cart {
   }
 
   /** `cart/update-customer`: the given address fields replace the cart's; shipping rates follow. */
-  updateCustomer(input: UpdateCustomerInput, options?: RequestOptions): APIPromise<CartBody> {
+  updateCustomer(input: UpdateCustomerInput, options?: RequestOptions): APIPromise<Cart> {
     return this.#post(
       'update-customer',
       'cart.updateCustomer',
@@ -130,7 +130,7 @@ export class Cart {
   }
 
   /** `cart/select-shipping-rate`: a `rate_id` from `shipping_rates[].shipping_rates[]`. */
-  selectShippingRate(input: SelectShippingRateInput, options?: RequestOptions): APIPromise<CartBody> {
+  selectShippingRate(input: SelectShippingRateInput, options?: RequestOptions): APIPromise<Cart> {
     return this.#post(
       'select-shipping-rate',
       'cart.selectShippingRate',

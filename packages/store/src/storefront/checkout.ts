@@ -9,7 +9,7 @@ import {
 } from './schemas/checkout.js';
 
 /** `checkout` (StoreApi/Routes/V1/Checkout.php): turns the session's cart into an order. */
-export class Checkout {
+export class StorefrontCheckout {
   readonly #context: StorefrontContext;
 
   constructor(context: StorefrontContext) {

@@ -13,10 +13,10 @@ import {
 import { name as packageName, version as packageVersion } from '../../package.json';
 import { type BatchOptions, sendBatch } from './batch.js';
 import { Caller, retrySettings, type StorefrontContext } from './call.js';
-import { Cart } from './cart.js';
-import { Checkout } from './checkout.js';
+import { StorefrontCart } from './cart.js';
+import { StorefrontCheckout } from './checkout.js';
 import { storeApiErrorDetails } from './errors.js';
-import { Products } from './products.js';
+import { StorefrontProducts } from './products.js';
 import type { BatchRequest, BatchResponse } from './schemas/batch.js';
 import { CartSession, type SessionMode } from './session.js';
 import { type CartTokenStore, MemoryCartTokenStore } from './token-store.js';
@@ -47,9 +47,9 @@ const NAMESPACE = '/wc/store/v1';
  * browser, and it is its own entry, `@x/store/storefront`, without the admin client's key and OAuth code.
  */
 export class StorefrontClient extends BaseClient<StorefrontClientOptions> {
-  readonly products: Products;
-  readonly cart: Cart;
-  readonly checkout: Checkout;
+  readonly products: StorefrontProducts;
+  readonly cart: StorefrontCart;
+  readonly checkout: StorefrontCheckout;
   private readonly context: StorefrontContext;
 
   constructor(options: StorefrontClientOptions) {
@@ -83,9 +83,9 @@ export class StorefrontClient extends BaseClient<StorefrontClientOptions> {
     const caller = new Caller(this, session, retrySettings(core));
     const context = { caller, allowUnknownFields: allowUnknownFields ?? false };
     this.context = context;
-    this.products = new Products(context);
-    this.cart = new Cart(context);
-    this.checkout = new Checkout(context);
+    this.products = new StorefrontProducts(context);
+    this.cart = new StorefrontCart(context);
+    this.checkout = new StorefrontCheckout(context);
   }
 
   /** `POST batch`: up to 25 cart and checkout requests in one; see `sendBatch` in batch.ts. */

@@ -42,13 +42,13 @@ export {
   XError,
 } from '@x/core';
 export type { BatchOptions } from './batch.js';
-export type { Cart } from './cart.js';
+export type { StorefrontCart } from './cart.js';
 export type { CartItems } from './cart-items.js';
-export type { Checkout } from './checkout.js';
+export type { StorefrontCheckout } from './checkout.js';
 export { StorefrontClient, type StorefrontClientOptions } from './client.js';
 export { CartConflictError } from './errors.js';
 export { type CurrencyFields, type Money, money } from './money.js';
-export type { Products } from './products.js';
+export type { StorefrontProducts } from './products.js';
 export {
   type BatchEnvelope,
   type BatchRequest,
@@ -59,7 +59,7 @@ export {
 export {
   type AddItemInput,
   addItemInputSchema,
-  type Cart as CartBody,
+  type Cart,
   type CartCoupon,
   type CartItem,
   type CartItemPrices,

@@ -28,7 +28,7 @@ const products = z.array(storefrontProductSchema);
  * `products` (StoreApi/Routes/V1/Products.php, ProductsById.php): the published catalogue as shoppers see it,
  * prices in minor units. No keys: anyone may read it.
  */
-export class Products {
+export class StorefrontProducts {
   readonly #context: StorefrontContext;
 
   constructor(context: StorefrontContext) {
