@@ -103,6 +103,13 @@ describe('Store API GET order/{id}', () => {
       [`order/${id}?key=${key}`, 401, 'woocommerce_rest_invalid_billing_email'],
       [`order/${id}?key=${key}&billing_email=ANA@example.fr`, 401, 'woocommerce_rest_invalid_billing_email'],
       [`order/999999?key=${key}&billing_email=ana@example.fr`, 403, 'woocommerce_rest_invalid_user'],
+      [
+        `order/18446744073709551616?key=${key}&billing_email=ana@example.fr`,
+        403,
+        'woocommerce_rest_invalid_user',
+      ],
+      // Order 0: pay_for_order holds without an order id; the key check then finds no order.
+      [`order/0?key=${key}&billing_email=ana@example.fr`, 401, 'woocommerce_rest_invalid_order'],
     ] as const;
     for (const [route, status, code] of refusals) {
       const r = await s.call('GET', route);

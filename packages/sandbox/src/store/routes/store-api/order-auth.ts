@@ -10,16 +10,12 @@ import { timingSafeEqual } from 'node:crypto';
 import type { OrderRec } from '../../data/order-rows.js';
 import { type Ctx, idParam } from '../../rest/router.js';
 import { RestError } from '../../runtime/errors.js';
+import { sanitizeTextField } from '../../runtime/formatting.js';
 
 /** sanitize_text_field( wp_unslash( get_param() ) ) of a string; anything else reads as ''. */
 function textParam(ctx: Ctx, name: string): string {
   const v = ctx.params[name];
-  return typeof v === 'string'
-    ? v
-        .replace(/<[^>]*>/g, '')
-        .replace(/[\r\n\t ]+/g, ' ')
-        .trim()
-    : '';
+  return typeof v === 'string' ? sanitizeTextField(v) : '';
 }
 
 function sameKey(a: string, b: string): boolean {
@@ -30,9 +26,11 @@ function sameKey(a: string, b: string): boolean {
 
 /** The order the request may read or pay, or the refusal WooCommerce answers. */
 export function authorizedOrder(ctx: Ctx): OrderRec {
-  const id = Math.max(0, idParam(ctx));
+  // absint(): an id past PHP_INT_MAX (idParam()'s -1) names no order, like any id not in the table.
+  const id = idParam(ctx);
   const order = id > 0 ? ctx.store.state.orders.get(id) : undefined;
-  if (id > 0 && order?.customer_id !== 0) {
+  // wc_customer_has_capability(): without an order id (0) the capability is granted.
+  if (id !== 0 && order?.customer_id !== 0) {
     throw new RestError(403, 'woocommerce_rest_invalid_user', 'This order belongs to a different customer.');
   }
   const key = textParam(ctx, 'key');
