@@ -209,6 +209,17 @@ describe('Store API batch', () => {
   });
 });
 
+describe('Store API namespace index', () => {
+  it('lists the batch, order-pay and order routes with their methods', async () => {
+    const index = (await (await fetch(`${sb.url}/wp-json/wc/store/v1`)).json()) as {
+      routes: Record<string, { methods: string[] }>;
+    };
+    expect(index.routes['/wc/store/v1/batch']?.methods).toEqual(['POST']);
+    expect(index.routes['/wc/store/v1/checkout/(?P<id>[\\d]+)']?.methods).toEqual(['POST']);
+    expect(index.routes['/wc/store/v1/order/(?P<id>[\\d]+)']?.methods).toEqual(['GET']);
+  });
+});
+
 describe('Store API batch and the rate limit', () => {
   it('counts the batch once, not its sub-requests', async () => {
     const limited = await startSandbox({
