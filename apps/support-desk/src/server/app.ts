@@ -9,6 +9,7 @@ import { callRoutes } from './routes/calls.js';
 import { dataRoutes } from './routes/data.js';
 import { liveCallRoutes } from './routes/live-calls.js';
 import { realtimeRoutes } from './routes/realtime.js';
+import { storefrontRoutes } from './routes/storefront.js';
 import { webhookRoutes } from './routes/webhooks.js';
 
 /** Form and JSON bodies of the page's own requests (recordings and webhooks have their own limits). */
@@ -33,6 +34,7 @@ export function createApp(desk: DeskContext): Hono {
   liveCallRoutes(app, desk);
   realtimeRoutes(app, desk);
   webhookRoutes(app, desk);
+  storefrontRoutes(app, desk);
   app.all('/api/*', (c) => {
     throw new HttpError(404, `no route ${c.req.method} ${c.req.path}`, 'not_found');
   });

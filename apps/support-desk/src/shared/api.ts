@@ -169,10 +169,17 @@ export interface CallView {
   /** Present once `status` is `done`: the summary fields; `GET /api/calls/:id` has the sentences. */
   overall: Sentiment | null;
   summary: string | null;
+  /**
+   * The customer's cart and last order, linked by a support code (`POST /api/calls/:id/storefront`): when it
+   * was last read, and its totals. `GET /api/calls/:id` has the items. Absent until a code links them.
+   */
+  storefront?: StorefrontSummary;
 }
 
 export interface CallDetail extends CallView {
   analysis: CallAnalysis | null;
+  /** What the desk last read of the linked cart and order (absent until a support code links them). */
+  cart?: StorefrontSnapshot;
   /** A live call's transcript so far (for a tab that opens during the call); null for other calls. */
   live: LiveTranscriptView | null;
 }
@@ -248,4 +255,103 @@ export interface DeskConfig {
 /** Every error the API answers, whatever the status. */
 export interface ApiErrorBody {
   error: { message: string; status: number; code?: string; issues?: { path: string; message: string }[] };
+}
+
+/**
+ * `POST /api/storefront/help`: the storefront's request for a support code. `cart_token` is the Store API's
+ * `Cart-Token` (a bearer secret: the desk server keeps it and never shows it); `order` is the customer's last
+ * checkout, when there was one: the Store API reads it with its key and billing email.
+ */
+export interface StorefrontHelpRequest {
+  cart_token: string;
+  order: { id: number; key: string; billing_email: string } | null;
+}
+
+/** The answer: six digits the customer reads out, which the agent types into the call's order panel. */
+export interface StorefrontHelpCode {
+  code: string;
+  expires_in_seconds: number;
+}
+
+/** The Store API's currency fields (AbstractSchema::get_store_currency_response()), as it spells them. */
+export interface StoreCurrency {
+  currency_code: string;
+  currency_symbol: string;
+  currency_minor_unit: number;
+  currency_decimal_separator: string;
+  currency_thousand_separator: string;
+  currency_prefix: string;
+  currency_suffix: string;
+}
+
+/** A cart or order line; amounts are strings of minor units in the snapshot's currency, as the Store API gives them. */
+export interface StorefrontLine {
+  key: string;
+  id: number;
+  name: string;
+  sku: string;
+  quantity: number;
+  /** The unit price. */
+  price: string;
+  line_subtotal: string;
+  line_total: string;
+}
+
+export interface StorefrontCoupon {
+  code: string;
+  total_discount: string;
+}
+
+/** The totals the Store API computes (CartSchema / OrderSchema `totals`), in minor units. */
+export interface StorefrontTotals {
+  total_items: string;
+  total_discount: string;
+  /** null when the cart has not calculated shipping yet. */
+  total_shipping: string | null;
+  total_tax: string;
+  total_price: string;
+}
+
+export interface StorefrontCart {
+  items: StorefrontLine[];
+  /** How many lines the cart has (`items` holds the first 50). */
+  lines: number;
+  items_count: number;
+  coupons: StorefrontCoupon[];
+  totals: StorefrontTotals;
+  /** The selected shipping rate, if the cart has one. */
+  shipping_rate: { rate_id: string; name: string; price: string } | null;
+  /** The cart's own errors (CartSchema `errors`): out of stock, coupon no longer valid… */
+  errors: { code: string; message: string }[];
+  currency: StoreCurrency;
+}
+
+export interface StorefrontOrder {
+  id: number;
+  status: string;
+  items: StorefrontLine[];
+  lines: number;
+  coupons: StorefrontCoupon[];
+  totals: StorefrontTotals;
+  currency: StoreCurrency;
+  /** How the desk read it: the Store API's `order/{id}` with the order key, or the REST API (`wc/v3`). */
+  via: 'store-api' | 'rest-v3';
+}
+
+/** What the desk read through the Store API for a call; a part that could not be read says why instead. */
+export interface StorefrontSnapshot {
+  readAt: string;
+  cart: StorefrontCart | null;
+  cartError: string | null;
+  order: StorefrontOrder | null;
+  orderError: string | null;
+}
+
+/** The few fields of a snapshot that every call update carries (realtime events are small). */
+export interface StorefrontSummary {
+  readAt: string;
+  items_count: number | null;
+  total_price: string | null;
+  orderId: number | null;
+  currency: StoreCurrency | null;
 }

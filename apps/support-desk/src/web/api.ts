@@ -8,6 +8,7 @@ import {
   type LiveCallStart,
   type LiveTurnInput,
   type OrderSummary,
+  type StorefrontSnapshot,
 } from '../shared/api.js';
 
 /** An error the server answered with its JSON body (or a network failure), shown on the page as it is. */
@@ -66,7 +67,25 @@ export const api = {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(input),
     }).then((r) => r.call),
+  /** The call's linked cart and order as last read (null before a support code links them). */
+  storefront: (id: string) => request<StorefrontLinked>(`/api/calls/${encodeURIComponent(id)}/storefront`),
+  /** Links the call to the cart behind the customer's support code, read through the Store API. */
+  linkStorefront: (id: string, code: string) =>
+    request<StorefrontLinked>(`/api/calls/${encodeURIComponent(id)}/storefront`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code }),
+    }),
+  /** Reads the linked cart and order again. */
+  refreshStorefront: (id: string) =>
+    request<StorefrontLinked>(`/api/calls/${encodeURIComponent(id)}/storefront/refresh`, { method: 'POST' }),
 };
+
+/** What the storefront routes answer: the call (with its new summary) and the snapshot. */
+export interface StorefrontLinked {
+  call: CallView;
+  cart: StorefrontSnapshot | null;
+}
 
 /** What a live call asks of the app server; `base` is its URL (empty in the page, which it served). */
 export interface LiveCallApi {

@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { CallAnalysis, CallDetail, CallStatus, CallView, LiveTranscriptView } from '../../shared/api.js';
+import type {
+  CallAnalysis,
+  CallDetail,
+  CallStatus,
+  CallView,
+  LiveTranscriptView,
+  StorefrontHelpRequest,
+  StorefrontSnapshot,
+  StorefrontSummary,
+} from '../../shared/api.js';
 import type { Database, Row } from './storage/database.js';
 import { StorageError } from './storage/errors.js';
 
@@ -7,10 +16,17 @@ export interface CallRecord extends CallView {
   analysis: CallAnalysis | null;
   /** A live call's transcript as it ended (while it runs, the live-call registry has it). */
   live: LiveTranscriptView | null;
+  /** The linked cart and order as last read (`linkStorefront` writes it, with `storefront`); absent before. */
+  cart?: StorefrontSnapshot;
 }
 
-/** What may change on a call after it is created (its id, name, source and creation time never do). */
-export type CallChange = Partial<Omit<CallRecord, 'id' | 'name' | 'source' | 'createdAt'>>;
+/**
+ * What may change on a call after it is created (its id, name, source and creation time never do). The
+ * storefront link has its own write: the pipeline's copy of a call must not undo a link made meanwhile.
+ */
+export type CallChange = Partial<
+  Omit<CallRecord, 'id' | 'name' | 'source' | 'createdAt' | 'storefront' | 'cart'>
+>;
 
 /**
  * Newest calls kept; older finished ones are deleted as new ones come (the page lists them all). A call still
@@ -23,13 +39,20 @@ const MAX_NAME = 200;
 const MAX_ERROR = 2000;
 const MAX_VIEW_CHARS = 65_536;
 const MAX_DOC_CHARS = 4 * 1024 * 1024;
+const MAX_SUMMARY_CHARS = 4096;
+const MAX_CART_CHARS = 1024 * 1024;
+const MAX_LINK_CHARS = 8192;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface CallRow extends Row {
   call: string;
   analysis: string | null;
   live: string | null;
+  storefront: string | null;
+  cart: string | null;
 }
+
+const COLUMNS = 'call, analysis, live, storefront, cart';
 
 /**
  * The desk's calls in the database, newest first, the newest `keep` of them. Every read goes to the
@@ -58,7 +81,7 @@ export class CallRegistry {
     });
     await this.db.query(
       'INSERT INTO desk_calls (id, status, transcript_id, owner, call) VALUES ($1, $2, $3, $4, $5)',
-      [call.id, call.status, null, this.db.owners.self, encode(view(call), MAX_VIEW_CHARS, 'call')],
+      [call.id, call.status, null, this.db.owners.self, encode(stored(call), MAX_VIEW_CHARS, 'call')],
     );
     await this.db.query(
       `DELETE FROM desk_calls WHERE status IN ('done', 'error')
@@ -108,7 +131,7 @@ export class CallRegistry {
       call.id,
       next.status,
       key(next.transcriptId),
-      encode(view(next), MAX_VIEW_CHARS, 'call'),
+      encode(stored(next), MAX_VIEW_CHARS, 'call'),
       this.db.owners.self,
     ];
     // The large documents are written only when they change.
@@ -126,41 +149,76 @@ export class CallRegistry {
       .catch(() => {})
       .then(() =>
         this.db.query(
-          `UPDATE desk_calls SET ${sets.join(', ')} WHERE id = $1 ${condition} RETURNING seq`,
+          `UPDATE desk_calls SET ${sets.join(', ')} WHERE id = $1 ${condition} RETURNING storefront`,
           params,
         ),
       );
     this.#writes.set(call.id, write);
     try {
-      return (await write).length > 0;
+      const rows = await write;
+      // The copy's link is what is stored: the events the writer sends next must not show an older one.
+      Object.assign(call, linked({ storefront: (rows[0]?.storefront as string | undefined) ?? null }));
+      return rows.length > 0;
     } finally {
       if (this.#writes.get(call.id) === write) this.#writes.delete(call.id);
     }
   }
 
-  async get(id: string): Promise<CallRecord | undefined> {
-    if (!UUID.test(id)) return undefined;
-    const [row] = await this.db.query<CallRow>(
-      'SELECT call, analysis, live FROM desk_calls WHERE id = $1::uuid',
+  /**
+   * Links the call to a customer's cart: `link` (the cart token and order key, which only the server reads
+   * back, with `storefrontLink`), the snapshot and its summary, stored before it resolves. False when the
+   * call is gone (deleted as older than the newest kept).
+   */
+  async linkStorefront(
+    call: CallRecord,
+    link: StorefrontHelpRequest,
+    cart: StorefrontSnapshot,
+    summary: StorefrontSummary,
+  ): Promise<boolean> {
+    const rows = await this.db.query(
+      'UPDATE desk_calls SET storefront = $2, cart = $3, storefront_link = $4 WHERE id = $1 RETURNING seq',
+      [
+        call.id,
+        encode(summary, MAX_SUMMARY_CHARS, 'storefront summary'),
+        encode(cart, MAX_CART_CHARS, 'cart'),
+        encode(link, MAX_LINK_CHARS, 'storefront link'),
+      ],
+    );
+    if (rows.length === 0) return false;
+    Object.assign(call, { storefront: summary, cart });
+    return true;
+  }
+
+  /** The cart token and order of the call's storefront link, for the server's own reads only. */
+  async storefrontLink(id: string): Promise<StorefrontHelpRequest | null> {
+    if (!UUID.test(id)) return null;
+    const [row] = await this.db.query<{ storefront_link: string | null }>(
+      'SELECT storefront_link FROM desk_calls WHERE id = $1::uuid',
       [id],
     );
+    return parse(row?.storefront_link ?? null);
+  }
+
+  async get(id: string): Promise<CallRecord | undefined> {
+    if (!UUID.test(id)) return undefined;
+    const [row] = await this.db.query<CallRow>(`SELECT ${COLUMNS} FROM desk_calls WHERE id = $1::uuid`, [id]);
     return row && record(row);
   }
 
   async byTranscript(transcriptId: string): Promise<CallRecord | undefined> {
     const [row] = await this.db.query<CallRow>(
-      'SELECT call, analysis, live FROM desk_calls WHERE transcript_id = $1 ORDER BY seq DESC LIMIT 1',
+      `SELECT ${COLUMNS} FROM desk_calls WHERE transcript_id = $1 ORDER BY seq DESC LIMIT 1`,
       [key(transcriptId)],
     );
     return row && record(row);
   }
 
   async list(): Promise<CallView[]> {
-    const rows = await this.db.query<{ call: string }>(
-      'SELECT call FROM desk_calls ORDER BY seq DESC LIMIT $1',
+    const rows = await this.db.query<{ call: string; storefront: string | null }>(
+      'SELECT call, storefront FROM desk_calls ORDER BY seq DESC LIMIT $1',
       [this.keep],
     );
-    return rows.map((row) => JSON.parse(row.call) as CallView);
+    return rows.map((row) => ({ ...(JSON.parse(row.call) as CallView), ...linked(row) }));
   }
 
   /**
@@ -178,7 +236,7 @@ export class CallRegistry {
       if (!(await owners.isGone(owner))) continue;
       const rows = await this.db.query<CallRow>(
         `UPDATE desk_calls SET owner = $1 WHERE owner = $2 AND status NOT IN ('done', 'error')
-         RETURNING call, analysis, live`,
+         RETURNING ${COLUMNS}`,
         [owners.self, owner],
       );
       adopted.push(...rows.map(record));
@@ -226,14 +284,38 @@ function record(row: CallRow): CallRecord {
     // A field added to calls since this one was stored reads as a new call's value, not undefined.
     ...newCall(stored),
     ...stored,
-    analysis: row.analysis === null ? null : (JSON.parse(row.analysis) as CallAnalysis),
-    live: row.live === null ? null : (JSON.parse(row.live) as LiveTranscriptView),
+    analysis: parse(row.analysis),
+    live: parse(row.live),
+    ...linked(row),
   };
+}
+
+/** A call's storefront link, only once there is one: an unlinked call has neither field. */
+function linked(row: { storefront: string | null; cart?: string | null }): {
+  storefront?: StorefrontSummary;
+  cart?: StorefrontSnapshot;
+} {
+  return {
+    ...(row.storefront === null ? {} : { storefront: JSON.parse(row.storefront) as StorefrontSummary }),
+    ...(row.cart === null || row.cart === undefined
+      ? {}
+      : { cart: JSON.parse(row.cart) as StorefrontSnapshot }),
+  };
+}
+
+function parse<T>(text: string | null): T | null {
+  return text === null ? null : (JSON.parse(text) as T);
 }
 
 /** A call without its analysis: what realtime events carry (Pusher's events are at most 10 KB). */
 export function view(call: CallRecord): CallView {
-  const { analysis: _analysis, live: _live, ...rest } = call;
+  const { analysis: _analysis, live: _live, cart: _cart, ...rest } = call;
+  return rest;
+}
+
+/** The call's own JSON column: its storefront summary has a column of its own (`linkStorefront`). */
+function stored(call: CallRecord): CallView {
+  const { storefront: _storefront, ...rest } = view(call);
   return rest;
 }
 

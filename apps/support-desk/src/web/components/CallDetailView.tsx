@@ -4,6 +4,7 @@ import { api } from '../api.js';
 import { Conversation, IdentityWarning, SavedNotes } from './CallParts.js';
 import { LiveTranscript } from './LiveTranscript.js';
 import { SentimentChart } from './SentimentChart.js';
+import { StorefrontPanel } from './StorefrontPanel.js';
 
 interface Props {
   call: CallView;
@@ -36,9 +37,12 @@ export function CallDetailView({ call, detail, live, onDetail, onError }: Props)
       <div className="panel detail" data-testid="call-detail">
         <h2>{call.name}</h2>
         <p className="error-text">This call failed: {call.error}</p>
+        <StorefrontPanel key={call.id} call={call} onError={onError} />
       </div>
     );
   }
+  // The agent links the customer's cart whatever the call's stage (most usefully while it is live).
+  const storefront = <StorefrontPanel key={call.id} call={call} onError={onError} />;
   const analysis = detail?.analysis;
   if (call.source === 'live' && (call.status === 'live' || call.status === 'analysing')) {
     return (
@@ -48,6 +52,7 @@ export function CallDetailView({ call, detail, live, onDetail, onError }: Props)
           <span className={`badge ${call.status === 'live' ? 'live' : 'wait'}`}>{call.status}</span>
         </h2>
         <LiveTranscript live={live} />
+        {storefront}
       </div>
     );
   }
@@ -58,6 +63,7 @@ export function CallDetailView({ call, detail, live, onDetail, onError }: Props)
         <p className="muted">
           {call.status === 'done' ? 'Loading the analysis…' : `Waiting for the transcript (${call.status})…`}
         </p>
+        {storefront}
       </div>
     );
   }
@@ -114,6 +120,7 @@ export function CallDetailView({ call, detail, live, onDetail, onError }: Props)
         </div>
       )}
       <SavedNotes analysis={analysis} />
+      {storefront}
     </div>
   );
 }

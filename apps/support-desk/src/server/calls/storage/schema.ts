@@ -22,6 +22,11 @@ const MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX desk_calls_transcript_id ON desk_calls (transcript_id);
    CREATE INDEX desk_calls_unfinished ON desk_calls (status) WHERE status NOT IN ('done', 'error');`,
+  // 2: a call's link to the customer's cart (storefront/): what the page sees of it (`storefront`, the
+  // summary; `cart`, the snapshot) apart from what it must never see (`storefront_link`: the cart token).
+  `ALTER TABLE desk_calls ADD COLUMN storefront text CHECK (length(storefront) <= 4096);
+   ALTER TABLE desk_calls ADD COLUMN cart text CHECK (length(cart) <= 1048576);
+   ALTER TABLE desk_calls ADD COLUMN storefront_link text CHECK (length(storefront_link) <= 8192);`,
 ];
 
 /** The version `migrate` brings a database to. */

@@ -1,0 +1,109 @@
+import type { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import * as z from 'zod/mini';
+import { DeskEvents, type StorefrontHelpCode, type StorefrontHelpRequest } from '../../shared/api.js';
+import { type CallRecord, view } from '../calls/registry.js';
+import type { DeskContext } from '../context.js';
+import { HttpError, parseInput } from '../errors.js';
+import { RefusedCodes } from '../storefront/guesses.js';
+import { type CodeRefusal, HelpCodes } from '../storefront/help-codes.js';
+import { helpRequestSchema, linkRequestSchema } from '../storefront/input.js';
+import { readStorefront } from '../storefront/read.js';
+import { summaryOf } from '../storefront/snapshot.js';
+
+/** A help request is a token and an order reference: a few hundred bytes. */
+const MAX_HELP_BYTES = 4096;
+
+const callParams = z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/, 'expected a call id')) });
+
+const REFUSALS: Record<CodeRefusal, [number, string, string]> = {
+  unknown: [404, 'no such support code: ask the customer to read it again', 'unknown_code'],
+  expired: [410, 'this support code has expired: ask the customer for a new one', 'code_expired'],
+  used: [409, 'this support code was used already: ask the customer for a new one', 'code_used'],
+};
+
+async function json(c: { req: { json(): Promise<unknown> } }): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw new HttpError(400, 'expected a JSON body', 'invalid_json');
+  }
+}
+
+/**
+ * The storefront's "Get help with this cart" and the call's link to that cart: the storefront trades its cart
+ * token (and last order) for a six-digit code, the agent types the code into the call, and the desk reads the
+ * cart through the Store API, stores what it read on the call and announces it. The token stays on the server.
+ */
+export function storefrontRoutes(app: Hono, desk: DeskContext): void {
+  const codes = new HelpCodes();
+  const refused = new RefusedCodes();
+  const limit = bodyLimit({
+    maxSize: MAX_HELP_BYTES,
+    onError: () => {
+      throw new HttpError(413, `request body larger than ${MAX_HELP_BYTES} bytes`, 'too_large');
+    },
+  });
+  app.use('/api/storefront/*', limit);
+  app.use('/api/calls/:id/storefront', limit);
+  app.use('/api/calls/:id/storefront/*', limit);
+
+  app.post('/api/storefront/help', async (c) => {
+    const request = parseInput(helpRequestSchema, await json(c), 'help request');
+    const { code, expiresInSeconds } = codes.issue(request);
+    const body: StorefrontHelpCode = { code, expires_in_seconds: expiresInSeconds };
+    return c.json(body, 201);
+  });
+
+  const callOf = async (id: string): Promise<CallRecord> => {
+    const call = await desk.registry.get(id);
+    if (!call) throw new HttpError(404, `no call ${id} (only the newest calls are kept)`, 'not_found');
+    return call;
+  };
+
+  /** Reads the cart (and order) behind `link`, stores it on the call and tells every open page. */
+  const link = async (call: CallRecord, request: StorefrontHelpRequest) => {
+    const { snapshot, cartToken } = await readStorefront(desk, request);
+    const kept = { ...request, cart_token: cartToken };
+    if (!(await desk.registry.linkStorefront(call, kept, snapshot, summaryOf(snapshot))))
+      throw new HttpError(404, `no call ${call.id} (only the newest calls are kept)`, 'not_found');
+    await desk.broadcaster.push(DeskEvents.callStatus, view(call));
+    return { call: view(call), cart: snapshot };
+  };
+
+  app.post('/api/calls/:id/storefront', async (c) => {
+    const { id } = parseInput(callParams, c.req.param(), 'call id');
+    const { code } = parseInput(linkRequestSchema, await json(c), 'support code');
+    refused.check();
+    const call = await callOf(id);
+    const request = codes.peek(code);
+    if (typeof request === 'string') {
+      refused.refused();
+      const [status, message, reason] = REFUSALS[request];
+      throw new HttpError(status, message, reason);
+    }
+    // The code stays good until the link is stored: a store that is down costs the customer nothing.
+    const linked = await link(call, request);
+    codes.use(code);
+    return c.json(linked);
+  });
+
+  app.post('/api/calls/:id/storefront/refresh', async (c) => {
+    const { id } = parseInput(callParams, c.req.param(), 'call id');
+    const call = await callOf(id);
+    const request = await desk.registry.storefrontLink(id);
+    if (!request)
+      throw new HttpError(
+        409,
+        'this call is not linked to a cart: enter the customer’s support code',
+        'not_linked',
+      );
+    return c.json(await link(call, request));
+  });
+
+  app.get('/api/calls/:id/storefront', async (c) => {
+    const { id } = parseInput(callParams, c.req.param(), 'call id');
+    const call = await callOf(id);
+    return c.json({ call: view(call), cart: call.cart ?? null });
+  });
+}
