@@ -165,33 +165,50 @@ export class CartSession {
     return out;
   }
 
-  /** An error leaving the client: no token or nonce in its message, stack or headers. */
+  /** An error leaving the client: no token or nonce in its message, stack, fields, headers or body. */
   scrub<E>(error: E): E {
     if (!(error instanceof Error) || this.#secrets.length === 0) return error;
-    const message = this.redact(error.message);
-    if (message !== error.message) error.message = message;
-    if (typeof error.stack === 'string') error.stack = this.redact(error.stack);
+    const fields = error as unknown as Record<string, unknown>;
+    for (const name of ['message', 'stack', ...Object.keys(error)]) {
+      const value = fields[name];
+      if (value instanceof Headers) continue;
+      const clean = this.#redactValue(value);
+      if (clean !== value) {
+        try {
+          fields[name] = clean;
+        } catch {
+          // A frozen field holds what core put there, scrubbed of core's own secrets already.
+        }
+      }
+    }
     if (error instanceof APIError) {
       for (const name of ['cart-token', 'nonce'])
         if (error.headers.has(name)) error.headers.set(name, REDACTED);
+      error.headers.forEach((value, name) => {
+        const clean = this.redact(value);
+        if (clean !== value) error.headers.set(name, clean);
+      });
     }
     return error;
   }
 
+  /** A JSON-like value with the secrets taken out of its strings (a copy only when one was there). */
+  #redactValue(value: unknown): unknown {
+    if (typeof value === 'string') return this.redact(value);
+    if (value === null || typeof value !== 'object') return value;
+    try {
+      const text = JSON.stringify(value);
+      const clean = text === undefined ? text : this.redact(text);
+      return clean === text ? value : JSON.parse(clean as string);
+    } catch {
+      return value;
+    }
+  }
+
   /** The user's logger behind a scrub of the session's secrets (core scrubs its own before this). */
   logger(target: Logger): Logger {
-    const clean = (value: unknown): unknown => {
-      if (typeof value === 'string') return this.redact(value);
-      if (value instanceof Error) return this.scrub(value);
-      if (value === null || typeof value !== 'object') return value;
-      try {
-        const text = JSON.stringify(value);
-        const redacted = text === undefined ? text : this.redact(text);
-        return redacted === text ? value : JSON.parse(redacted as string);
-      } catch {
-        return value;
-      }
-    };
+    const clean = (value: unknown): unknown =>
+      value instanceof Error ? this.scrub(value) : this.#redactValue(value);
     const emit =
       (level: 'debug' | 'info' | 'warn' | 'error') =>
       (message: string, ...args: unknown[]) =>
