@@ -16,6 +16,7 @@ import { Caller, retrySettings, type StorefrontContext } from './call.js';
 import { StorefrontCart } from './cart.js';
 import { StorefrontCheckout } from './checkout.js';
 import { storeApiErrorDetails } from './errors.js';
+import { StorefrontOrder } from './order.js';
 import { StorefrontProducts } from './products.js';
 import type { BatchRequest, BatchResponse } from './schemas/batch.js';
 import { CartSession, type SessionMode } from './session.js';
@@ -50,6 +51,8 @@ export class StorefrontClient extends BaseClient<StorefrontClientOptions> {
   readonly products: StorefrontProducts;
   readonly cart: StorefrontCart;
   readonly checkout: StorefrontCheckout;
+  /** `order/{id}`: a guest's order, by its key and billing email. */
+  readonly order: StorefrontOrder;
   private readonly context: StorefrontContext;
 
   constructor(options: StorefrontClientOptions) {
@@ -86,6 +89,7 @@ export class StorefrontClient extends BaseClient<StorefrontClientOptions> {
     this.products = new StorefrontProducts(context);
     this.cart = new StorefrontCart(context);
     this.checkout = new StorefrontCheckout(context);
+    this.order = new StorefrontOrder(context);
   }
 
   /** `POST batch`: up to 25 cart and checkout requests in one; see `sendBatch` in batch.ts. */

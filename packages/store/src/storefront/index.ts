@@ -48,6 +48,7 @@ export type { StorefrontCheckout } from './checkout.js';
 export { StorefrontClient, type StorefrontClientOptions } from './client.js';
 export { CartConflictError } from './errors.js';
 export { type CurrencyFields, type Money, money } from './money.js';
+export type { StorefrontOrder } from './order.js';
 export type { StorefrontProducts } from './products.js';
 export {
   type BatchEnvelope,
@@ -65,6 +66,7 @@ export {
   type CartItemPrices,
   type CartItemTotals,
   type CartTotals,
+  cartCouponSchema,
   cartItemSchema,
   cartSchema,
   type SelectShippingRateInput,
@@ -84,6 +86,16 @@ export {
   type PlaceOrderInput,
   placeOrderInputSchema,
 } from './schemas/checkout.js';
+export {
+  type OrderAuth,
+  type OrderTotals,
+  orderAuthSchema,
+  type PayOrderInput,
+  payOrderInputSchema,
+  type StoreOrder,
+  type StoreOrderItem,
+  storeOrderSchema,
+} from './schemas/order.js';
 export {
   type ProductListParams,
   type ProductPrices,

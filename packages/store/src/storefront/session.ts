@@ -17,8 +17,8 @@ import type { CartTokenStore } from './token-store.js';
  */
 export type SessionMode = 'cart-token' | 'cookie';
 
-/** The routes that read the cart session; product routes do not, so they are sent without it. */
-const CART_ROUTE = /\/wc\/store\/v1\/(cart|checkout|batch|order)(\/|$)/;
+/** The routes that read the cart session; products and `order/{id}` do not, so they go without it. */
+const CART_ROUTE = /\/wc\/store\/v1\/(cart|checkout|batch)(\/|$)/;
 /** Tokens and nonces a late error could still quote: the newest few are enough. */
 const REMEMBERED = 16;
 

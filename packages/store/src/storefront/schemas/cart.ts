@@ -67,6 +67,10 @@ const cartItemShape = z.looseObject({
 });
 export interface CartItem extends z.infer<typeof cartItemShape> {}
 export const cartItemSchema: z.ZodMiniType<CartItem> = cartItemShape;
+/** An order's line (OrderItemSchema): a cart item fixed in quantity, keyed by the order key. */
+export const orderItemShape = z.extend(cartItemShape, {
+  prices: z.optional(itemPricesShape as z.ZodMiniType<CartItemPrices>),
+});
 
 /** StoreApi/Schemas/V1/CartCouponSchema.php. */
 const couponShape = z.looseObject({
@@ -75,6 +79,7 @@ const couponShape = z.looseObject({
   totals: priceGroup({ total_discount: amount, total_discount_tax: amount }),
 });
 export interface CartCoupon extends z.infer<typeof couponShape> {}
+export const cartCouponSchema: z.ZodMiniType<CartCoupon> = couponShape;
 
 /** StoreApi/Schemas/V1/CartShippingRateSchema.php: one package and the rates offered for it. */
 const rateShape = priceGroup({
