@@ -287,6 +287,7 @@ export interface StoreCurrency {
 /** A cart or order line; amounts are strings of minor units in the snapshot's currency, as the Store API gives them. */
 export interface StorefrontLine {
   key: string;
+  /** The product's (or variation's) id in a cart; the order line's id in an order, as the Store API gives them. */
   id: number;
   name: string;
   sku: string;

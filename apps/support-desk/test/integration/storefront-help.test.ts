@@ -8,6 +8,7 @@
  */
 import { type Cart, MemoryCartTokenStore, StorefrontClient } from '@x/store/storefront';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readOrderRest } from '../../src/server/storefront/order-rest.js';
 import type {
   CallDetail,
   CallView,
@@ -246,13 +247,34 @@ describe('a call linked to the customer’s cart by a support code', () => {
     expect(linked.status).toBe(200);
     const snapshot = linked.body.cart;
     expect(snapshot.cart?.items).toEqual([]);
+    // What the Store API says of the order to its customer, and what the REST API says to the shop.
+    const query = new URLSearchParams({ key: order.key, billing_email: order.billing_email });
+    const res = await fetch(`${desk.sandbox.store.url}/wp-json/wc/store/v1/order/${order.id}?${query}`);
+    expect(res.status).toBe(200);
+    const storeApi = (await res.json()) as { status: string; totals: Record<string, string> };
     const rest = await desk.store.orders.get(placed.order_id);
-    expect(snapshot.order).toMatchObject({ id: placed.order_id, status: rest.status });
+    expect(snapshot.order).toMatchObject({ id: placed.order_id, status: storeApi.status, via: 'store-api' });
+    expect(snapshot.order!.totals).toEqual({
+      total_items: storeApi.totals.total_items,
+      total_discount: storeApi.totals.total_discount,
+      total_shipping: storeApi.totals.total_shipping,
+      total_tax: storeApi.totals.total_tax,
+      total_price: storeApi.totals.total_price,
+    });
     const unit = snapshot.order!.currency.currency_minor_unit;
     expect(Number(snapshot.order!.totals.total_price)).toBe(Math.round(Number(rest.total) * 10 ** unit));
-    expect(snapshot.order!.items.map((i) => [i.id, i.quantity])).toEqual([[products[0], 5]]);
+    expect(snapshot.order!.items.map((i) => [i.id, i.name, i.quantity])).toEqual(
+      rest.line_items.map((li) => [li.id, li.name, li.quantity]),
+    );
+    expect(snapshot.order!.items.map((i) => i.quantity)).toEqual([5]);
     expect(snapshot.order!.coupons.map((c) => c.code)).toEqual(['helpdesk10']);
     expect(linked.body.call.storefront?.orderId).toBe(placed.order_id);
+    // A WooCommerce without the Store API's order route: the REST API's order reads the same.
+    const viaRest = await readOrderRest(desk.store, order, snapshot.cart!.currency);
+    expect({ ...viaRest, via: 'store-api' }).toEqual(snapshot.order);
+    await expect(readOrderRest(desk.store, { ...order, key: 'wc_order_other' }, null)).rejects.toMatchObject({
+      status: 404,
+    });
 
     // A wrong key or email shows no order, and says so.
     const wrong = await helpCode(tokens.get()!, { ...order, billing_email: 'someone@example.com' });

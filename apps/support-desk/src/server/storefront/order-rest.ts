@@ -29,12 +29,10 @@ export async function readOrderRest(
       id: order.id,
       status: String(order.status),
       items: lines.map((li) => ({
-        key: String(li.id ?? ''),
-        id: Number(li.variation_id || li.product_id || 0),
+        id: Number(li.id ?? 0),
         name: li.name ?? '',
         sku: li.sku ?? '',
         quantity: li.quantity ?? 0,
-        prices: { price: minor(li.price) },
         totals: { line_subtotal: minor(li.subtotal), line_total: minor(li.total) },
       })),
       coupons: (order.coupon_lines ?? []).map((c) => ({
@@ -43,7 +41,8 @@ export async function readOrderRest(
       })),
       totals: {
         ...currency,
-        total_items: String(lines.reduce((n, li) => n + Number(minor(li.subtotal)), 0)),
+        // OrderSchema::get_totals(): the lines' totals after discounts (its `subtotal` is before them).
+        total_items: String(lines.reduce((n, li) => n + BigInt(minor(li.total)), 0n)),
         total_discount: minor(order.discount_total),
         total_shipping: minor(order.shipping_total),
         total_tax: minor(order.total_tax),

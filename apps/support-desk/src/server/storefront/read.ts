@@ -1,10 +1,11 @@
 import { APIError, ConnectionError, NotFoundError } from '@x/store';
 import { MemoryCartTokenStore, StorefrontClient } from '@x/store/storefront';
-import type { StorefrontHelpRequest, StorefrontSnapshot } from '../../shared/api.js';
+import * as z from 'zod/mini';
+import type { StorefrontHelpRequest, StorefrontOrder, StorefrontSnapshot } from '../../shared/api.js';
 import type { DeskContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { readOrderRest } from './order-rest.js';
-import { type CartLike, cartSnapshot } from './snapshot.js';
+import { type CartLike, cartSnapshot, orderSnapshot } from './snapshot.js';
 
 /** Longest error text a snapshot keeps. */
 const MAX_MESSAGE = 300;
@@ -41,7 +42,10 @@ export async function readStorefront(
   desk: Pick<DeskContext, 'config' | 'services' | 'logger'>,
   request: StorefrontHelpRequest,
 ): Promise<{ snapshot: StorefrontSnapshot; cartToken: string }> {
-  const secrets = [request.cart_token, request.order?.key ?? '', request.order?.billing_email ?? ''];
+  // Each as it is and as a URL carries it (an error may quote the request's URL).
+  const secrets = [request.cart_token, request.order?.key ?? '', request.order?.billing_email ?? ''].flatMap(
+    (secret) => [secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)],
+  );
   const tokens = new MemoryCartTokenStore();
   tokens.set(request.cart_token);
   const { logger } = desk;
@@ -83,21 +87,49 @@ export async function readStorefront(
   }
   if (request.order) {
     try {
-      snapshot.order = await readOrderRest(
-        desk.services.store,
-        request.order,
-        snapshot.cart?.currency ?? null,
-      );
+      snapshot.order = await readOrder(client, request.order).catch((error: unknown) => {
+        // A WooCommerce before the Store API's `order/{id}` (9.x) has no such route: the REST API has the order.
+        if (!(error instanceof NotFoundError && error.code === 'rest_no_route')) throw error;
+        return readOrderRest(desk.services.store, request.order!, snapshot.cart?.currency ?? null);
+      });
     } catch (error) {
       if (error instanceof ConnectionError) throw unreadable(error, secrets);
       snapshot.orderError =
-        error instanceof NotFoundError || (error instanceof APIError && error.status === 403)
+        error instanceof APIError && [401, 403, 404].includes(error.status)
           ? `order #${request.order.id} was not found with the key and email the storefront gave`
           : safeMessage(error, secrets);
     }
   }
   return { snapshot, cartToken };
 }
+
+/**
+ * `GET order/{id}?key=&billing_email=` (StoreApi/Routes/V1/Order.php): the order as its guest customer sees
+ * it, authorised by its key and billing email (OrderAuthorizationTrait), never by the desk's admin keys.
+ */
+async function readOrder(
+  client: StorefrontClient,
+  order: NonNullable<StorefrontHelpRequest['order']>,
+): Promise<StorefrontOrder> {
+  const found = await client.request({
+    method: 'GET',
+    path: `/order/${order.id}`,
+    query: { key: order.key, billing_email: order.billing_email },
+    schema: storeOrderSchema,
+    what: 'order.get',
+    options: { maxRetries: 1 },
+  });
+  return orderSnapshot(found, 'store-api');
+}
+
+/** What the snapshot needs of OrderSchema; the rest passes unread. */
+const storeOrderSchema = z.looseObject({
+  id: z.number(),
+  status: z.optional(z.string()),
+  items: z.optional(z.array(z.looseObject({}))),
+  coupons: z.optional(z.array(z.looseObject({}))),
+  totals: z.looseObject({}),
+});
 
 function unreadable(error: unknown, secrets: readonly string[]): HttpError {
   return new HttpError(

@@ -81,17 +81,33 @@ export function currencyOf(fields: CurrencyLike): StoreCurrency {
   };
 }
 
-function line(item: ItemLike): StorefrontLine {
+/**
+ * A line as the panel shows it. An order's line `key` is the order key (OrderItemSchema), which proves the
+ * customer's access to the order, so order lines are keyed by their id instead.
+ */
+function line(item: ItemLike, ofOrder: boolean): StorefrontLine {
+  const quantity = Number(item.quantity ?? 0);
+  const subtotal = amount(item.totals?.line_subtotal);
   return {
-    key: cut(item.key),
+    key: ofOrder ? String(item.id ?? '') : cut(item.key),
     id: Number(item.id ?? 0),
     name: cut(item.name),
     sku: cut(item.sku),
-    quantity: Number(item.quantity ?? 0),
-    price: amount(item.prices?.price),
-    line_subtotal: amount(item.totals?.line_subtotal),
+    quantity,
+    // OrderItemSchema may leave out `prices`: the unit price is then the line's subtotal per item.
+    price: item.prices?.price !== undefined ? amount(item.prices.price) : perItem(subtotal, quantity),
+    line_subtotal: subtotal,
     line_total: amount(item.totals?.line_total),
   };
+}
+
+/** `total / quantity` in whole minor units, rounded half up, without floating point. */
+function perItem(total: string, quantity: number): string {
+  if (!Number.isSafeInteger(quantity) || quantity <= 0) return total;
+  const n = BigInt(total);
+  const q = BigInt(quantity);
+  const half = n < 0n ? -q : q;
+  return ((n * 2n + half) / (2n * q)).toString();
 }
 
 function coupons(list: CouponLike[] | undefined): StorefrontCoupon[] {
@@ -115,7 +131,7 @@ function totals(t: TotalsLike): StorefrontTotals {
 export function cartSnapshot(cart: CartLike): StorefrontCart {
   const selected = (cart.shipping_rates ?? []).flatMap((p) => p.shipping_rates ?? []).find((r) => r.selected);
   return {
-    items: cart.items.slice(0, MAX_LINES).map(line),
+    items: cart.items.slice(0, MAX_LINES).map((item) => line(item, false)),
     lines: cart.items.length,
     items_count: cart.items_count,
     coupons: coupons(cart.coupons),
@@ -137,7 +153,7 @@ export function orderSnapshot(order: OrderLike, via: StorefrontOrder['via']): St
   return {
     id: order.id,
     status: cut(order.status),
-    items: items.slice(0, MAX_LINES).map(line),
+    items: items.slice(0, MAX_LINES).map((item) => line(item, true)),
     lines: items.length,
     coupons: coupons(order.coupons),
     totals: totals(order.totals),
