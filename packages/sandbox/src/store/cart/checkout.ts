@@ -14,6 +14,7 @@ import { createOrder } from '../orders/orders.js';
 import { RestError } from '../runtime/errors.js';
 import { escHtml } from '../runtime/formatting.js';
 import { gatewaySettings, orderedGateways } from '../settings/gateways.js';
+import { draftOrder, rewriteFromCart } from './draft-order.js';
 import { resolveSellable, stockLimit } from './items.js';
 import { orderFields, quote } from './quote.js';
 import type { Cart } from './session.js';
@@ -140,17 +141,17 @@ export function checkout(store: Store, cart: Cart, input: CheckoutInput): OrderR
     );
   }
   const status = !needsPayment ? 'processing' : ON_HOLD.has(input.payment_method) ? 'on-hold' : 'processing';
-  const order = createOrder(
-    store,
-    {
-      ...orderFields(cart, q.chosen, cart.coupons),
-      payment_method: gateway?.id ?? '',
-      payment_method_title: gateway?.title ?? '',
-      customer_note: input.customer_note,
-      status,
-    },
-    'store-api',
-  );
+  const placed = {
+    payment_method: gateway?.id ?? '',
+    payment_method_title: gateway?.title ?? '',
+    customer_note: input.customer_note,
+    status,
+  };
+  // create_or_update_draft_order(): the session's draft order (cart/draft-order.ts) is the one placed.
+  const draft = draftOrder(store, cart);
+  const order = draft
+    ? rewriteFromCart(store, draft, cart, placed)
+    : createOrder(store, { ...orderFields(cart, q.chosen, cart.coupons), ...placed }, 'store-api');
   // The cart is emptied once the payment went through (CheckoutTrait::process_payment() → wc_empty_cart()).
   cart.items = [];
   cart.coupons = [];

@@ -18,9 +18,12 @@ import { escHtml } from '../runtime/formatting.js';
 import { availableGateways } from './checkout.js';
 import type { Cart } from './session.js';
 
-/** WC_Order::needs_payment(): pending or failed (woocommerce_valid_order_statuses_for_payment), with a total. */
+/**
+ * WC_Order::needs_payment(): a status of woocommerce_valid_order_statuses_for_payment (pending, failed, and the
+ * checkout-draft that Blocks/Domain/Services/DraftOrders.php appends) and a total.
+ */
 export function orderNeedsPayment(o: OrderRec): boolean {
-  return (o.status === 'pending' || o.status === 'failed') && o.total > 0;
+  return ['pending', 'failed', 'checkout-draft'].includes(o.status) && o.total > 0;
 }
 
 /** WC_Countries::get_allowed_countries() by `woocommerce_allowed_countries`. */

@@ -14,18 +14,24 @@ import { authorizedOrder } from './order-auth.js';
 import { cartRoute, type StoreApiOptions } from './session.js';
 
 export function registerCheckoutOrder(router: Pick<Router, 'add'>, options: StoreApiOptions): void {
-  const pay = cartRoute(options, (ctx, cart) => {
-    const p = ctx.params;
-    const order = authorizedOrder(ctx);
-    payOrder(ctx.store, order, cart, {
-      billing_address: p.billing_address as Record<string, unknown>,
-      shipping_address: (p.shipping_address ?? undefined) as Record<string, unknown> | undefined,
-      payment_method: typeof p.payment_method === 'string' ? p.payment_method : '',
-      customer_note: typeof p.customer_note === 'string' ? p.customer_note : '',
-      isEmail,
-    });
-    return { status: 200, body: presentCheckout(ctx.store, order) };
-  });
+  const pay = cartRoute(
+    options,
+    (ctx, cart) => {
+      const p = ctx.params;
+      const order = authorizedOrder(ctx);
+      payOrder(ctx.store, order, cart, {
+        billing_address: p.billing_address as Record<string, unknown>,
+        shipping_address: (p.shipping_address ?? undefined) as Record<string, unknown> | undefined,
+        payment_method: typeof p.payment_method === 'string' ? p.payment_method : '',
+        customer_note: typeof p.customer_note === 'string' ? p.customer_note : '',
+        isEmail,
+      });
+      return { status: 200, body: presentCheckout(ctx.store, order) };
+    },
+    false,
+    // CheckoutOrder::cart_updated() does nothing: the order paid is not the cart's.
+    false,
+  );
   router.add('/wc/store/v1/checkout/(?P<id>[\\d]+)', ['POST'], (ctx: Ctx): Result => {
     // The same ctx goes on: a batch knows its sub-requests by it (session.ts joinBatch()).
     ctx.params = validateParams(ctx.params, {

@@ -7,6 +7,7 @@ import { type Handler, Router } from '../../rest/router.js';
 import { registerBatch } from './batch.js';
 import { registerCartRoutes } from './cart.js';
 import { registerCheckout } from './checkout.js';
+import { registerCheckoutDraft } from './checkout-draft.js';
 import { registerCheckoutOrder } from './checkout-order.js';
 import { registerStoreOrder } from './order.js';
 import { registerStoreProducts } from './products.js';
@@ -39,6 +40,7 @@ export function registerStoreApi(router: Router, settings: StoreApiSettings): vo
   registerStoreProducts(limited);
   registerCartRoutes(batchableToo, settings);
   registerCheckout(batchableToo, settings);
+  registerCheckoutDraft(batchableToo, settings);
   registerCheckoutOrder(batchableToo, settings);
   registerStoreOrder(limited);
   registerBatch(limited, router, batchable, settings);

@@ -9,6 +9,7 @@
  */
 
 import { InvalidCartError } from '../../cart/checkout.js';
+import { refreshDraft } from '../../cart/draft-order.js';
 import { quote } from '../../cart/quote.js';
 import {
   type Cart,
@@ -72,9 +73,15 @@ function header(ctx: Ctx, name: string): string {
 
 /**
  * Wraps a cart route. `always` makes every method need the nonce (the checkout routes); otherwise only the
- * updating ones do (is_update_request()).
+ * updating ones do (is_update_request()). `cartUpdated` (the cart routes, not checkout nor order-pay) brings the
+ * session's draft order up to date after every updating request, refused or not (cart_updated()).
  */
-export function cartRoute(options: StoreApiOptions, handler: CartHandler, always = false) {
+export function cartRoute(
+  options: StoreApiOptions,
+  handler: CartHandler,
+  always = false,
+  cartUpdated = !always,
+) {
   return (ctx: Ctx): Result => {
     const now = Date.now();
     const sessions = sessionsOf(ctx.store, options);
@@ -106,6 +113,14 @@ export function cartRoute(options: StoreApiOptions, handler: CartHandler, always
       const body: Record<string, unknown> = { code: err.code, message: err.message, data };
       if (invalid && err.additional.length > 0) body.additional_errors = err.additional;
       result = { status: err.status, body, headers: err.headers };
+    }
+    if (cartUpdated && UPDATES.has(ctx.method)) {
+      try {
+        refreshDraft(ctx.store, cart);
+      } catch (err) {
+        // A draft the cart can no longer make (say, a coupon gone) stays as it was until checkout says why.
+        if (!(err instanceof RestError)) throw err;
+      }
     }
     const nonce = sessions.nonce(now);
     const timestamp = String(Math.floor(now / 1000));

@@ -1,0 +1,128 @@
+/**
+ * `GET /wc/store/v1/checkout` over real sockets (StoreApi/Routes/V1/Checkout.php get_route_response() with
+ * Utilities/DraftOrderTrait.php and OrderController::create_order_from_cart()): the cart becomes one
+ * `checkout-draft` order that REST v3 serves and `order.created` announces, cart updates rewrite it, and
+ * `POST checkout` places that same order.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Sandbox, startSandbox } from '../../src/index.js';
+import { storeApi } from '../helpers/http.js';
+import { StoreApiSession } from '../helpers/store-api.js';
+
+let sb: Sandbox;
+let receiver: Server;
+let vase: number;
+let bowl: number;
+const deliveries: { topic: string; body: any }[] = [];
+const v3 = (method: string, path: string, body?: unknown) => storeApi(sb, method, path, body);
+
+beforeAll(async () => {
+  sb = await startSandbox({ port: 0, store: { rateLimit: false } });
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const topic = String(req.headers['x-wc-webhook-topic'] ?? '');
+      if (topic) deliveries.push({ topic, body: JSON.parse(Buffer.concat(chunks).toString()) });
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  await v3('POST', '/webhooks', { topic: 'order.created', delivery_url: url, secret: 's' });
+  await v3('POST', '/webhooks', { topic: 'order.updated', delivery_url: url, secret: 's' });
+  vase = (
+    await v3('POST', '/products', { name: 'Vase', regular_price: '8', manage_stock: true, stock_quantity: 9 })
+  ).json.id;
+  bowl = (await v3('POST', '/products', { name: 'Bowl', regular_price: '5' })).json.id;
+  await v3('PUT', '/payment_gateways/bacs', { enabled: true });
+});
+afterAll(async () => {
+  await sb?.close();
+  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+});
+
+function delivered(topic: string, match: (body: any) => boolean): Promise<{ topic: string; body: any }> {
+  return new Promise((resolve) => {
+    const look = () => {
+      const d = deliveries.find((x) => x.topic === topic && match(x.body));
+      if (d) resolve(d);
+      else setTimeout(look, 20);
+    };
+    look();
+  });
+}
+
+describe('Store API GET checkout', () => {
+  it('needs the nonce (or a Cart-Token), and a cart to make an order from', async () => {
+    const guest = new StoreApiSession(sb.url, false);
+    const noNonce = await guest.call('GET', 'checkout');
+    expect([noNonce.status, noNonce.body.code]).toEqual([401, 'woocommerce_rest_missing_nonce']);
+    const s = new StoreApiSession(sb.url);
+    await s.call('GET', 'cart');
+    const empty = await s.call('GET', 'checkout');
+    expect(empty.body).toEqual({
+      code: 'woocommerce_rest_cart_empty',
+      message: 'Cannot create order from empty cart.',
+      data: { status: 400 },
+    });
+  });
+
+  it('makes the cart one checkout-draft order, keeps it in step with the cart, and places that order', async () => {
+    const s = new StoreApiSession(sb.url);
+    await s.call('GET', 'cart');
+    await s.call('POST', 'cart/add-item', { id: vase, quantity: 2 });
+    const before = (await v3('GET', '/orders?per_page=100')).json.length;
+
+    const draft = await s.call('GET', 'checkout');
+    expect(draft.status).toBe(200);
+    expect(draft.body).toMatchObject({
+      status: 'checkout-draft',
+      payment_method: 'bacs',
+      payment_result: { payment_status: '', payment_details: [], redirect_url: '' },
+    });
+    const id = draft.body.order_id as number;
+    expect((await v3('GET', `/orders/${id}`)).json).toMatchObject({
+      status: 'checkout-draft',
+      created_via: 'store-api',
+      total: '16.00',
+      line_items: [{ product_id: vase, quantity: 2 }],
+    });
+    // A draft reserves nothing in stock here and counts no sale.
+    expect((await v3('GET', `/products/${vase}`)).json.stock_quantity).toBe(9);
+    const created = await delivered('order.created', (b) => b.id === id);
+    expect(created.body.status).toBe('checkout-draft');
+
+    // The same draft again, not a second order.
+    expect((await s.call('GET', 'checkout')).body.order_id).toBe(id);
+    expect((await v3('GET', '/orders?per_page=100')).json.length).toBe(before + 1);
+
+    // A cart update rewrites the draft (cart_updated()).
+    await s.call('POST', 'cart/add-item', { id: bowl, quantity: 1 });
+    const updated = (await v3('GET', `/orders/${id}`)).json;
+    expect(updated.total).toBe('21.00');
+    expect(updated.line_items.map((l: { product_id: number }) => l.product_id).sort()).toEqual(
+      [vase, bowl].sort(),
+    );
+    await delivered('order.updated', (b) => b.id === id && b.total === '21.00');
+
+    // POST checkout places the draft itself.
+    const placed = await s.call('POST', 'checkout', {
+      payment_method: 'bacs',
+      billing_address: { first_name: 'Ana', email: 'ana@example.fr', country: 'FR' },
+    });
+    expect(placed.body).toMatchObject({
+      order_id: id,
+      status: 'on-hold',
+      payment_result: { payment_status: 'success' },
+    });
+    expect((await v3('GET', `/orders/${id}`)).json).toMatchObject({ status: 'on-hold', total: '21.00' });
+    expect((await v3('GET', `/products/${vase}`)).json.stock_quantity).toBe(7);
+    expect((await v3('GET', '/orders?per_page=100')).json.length).toBe(before + 1);
+
+    // Placed, it is no draft any more: the emptied cart makes none.
+    expect((await s.call('GET', 'checkout')).body.code).toBe('woocommerce_rest_cart_empty');
+  });
+});
