@@ -1,4 +1,4 @@
-import { type CartBody as Cart, money } from '@x/store/storefront';
+import { type Cart, money } from '@x/store/storefront';
 import { useState } from 'react';
 
 const FIELDS = [

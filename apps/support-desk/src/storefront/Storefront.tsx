@@ -1,9 +1,4 @@
-import type {
-  CartBody as Cart,
-  CartTokenStore,
-  StorefrontClient,
-  StorefrontProduct,
-} from '@x/store/storefront';
+import type { Cart, CartTokenStore, StorefrontClient, StorefrontProduct } from '@x/store/storefront';
 import { useCallback, useEffect, useState } from 'react';
 import { CartView } from './CartView.js';
 import { addresses, Checkout, type CheckoutForm } from './Checkout.js';

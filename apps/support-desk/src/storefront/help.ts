@@ -4,16 +4,13 @@
  * out to an agent, who then sees that cart and order.
  */
 
-/** The order this page placed last, as the desk needs it to find the order (its key proves the shopper's). */
-export interface PlacedOrder {
-  id: number;
-  key: string;
-  billing_email: string;
-}
+import type { StorefrontHelpCode, StorefrontHelpRequest } from '../shared/api.js';
 
-export interface HelpCode {
-  /** Six digits the shopper reads out to the agent. */
-  code: string;
+/** The order this page placed last, as the desk needs it to find the order (its key proves the shopper's). */
+export type PlacedOrder = NonNullable<StorefrontHelpRequest['order']>;
+
+/** `StorefrontHelpCode`, without the expiry when the desk sent none this page can show. */
+export interface HelpCode extends Omit<StorefrontHelpCode, 'expires_in_seconds'> {
   expires_in_seconds: number | null;
 }
 
@@ -38,7 +35,7 @@ export async function askForHelp(cartToken: string, order: PlacedOrder | null): 
   const res = await fetch('/api/storefront/help', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ cart_token: cartToken, order }),
+    body: JSON.stringify({ cart_token: cartToken, order } satisfies StorefrontHelpRequest),
   });
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) throw new Error(`Help is not available: ${errorOf(body, res.status)}`);

@@ -166,6 +166,17 @@ it('shops through the Store API in Chromium, and the order reaches REST v3 and t
   expect((await store.products.get(product.id)).stock_quantity).toBe(stockBefore - 2);
   expect((await store.coupons.get(coupon.id)).usage_count).toBe(1);
 
+  // "Get help with this cart": the page sends the desk its cart token and the order it placed, and shows the code.
+  const asked = shop.waitForRequest((r) => r.url().endsWith('/api/storefront/help') && r.method() === 'POST');
+  await shop.getByRole('button', { name: 'Get help with this cart' }).click();
+  const sent = (await asked).postDataJSON();
+  expect(sent).toEqual({
+    cart_token: await shop.evaluate((key) => localStorage.getItem(key), cartTokenKey(storeUrl)),
+    order: { id: orderId, key: order.order_key, billing_email: email },
+  });
+  expect(await shop.getByTestId('help-code').locator('strong').textContent()).toMatch(/^\d{6}$/);
+  await shop.screenshot({ path: join(artifacts, 'storefront-help-code.png'), fullPage: true });
+
   // The desk tab never reloaded: the order came by webhook → app server → realtime.
   const deskRow = deskTab.locator(`tr[data-order="${number}"]`);
   await deskRow.waitFor({ timeout: 20_000 });
