@@ -38,6 +38,16 @@ describe('StorefrontClient: browse → cart → checkout', () => {
       currency_minor_unit: 2,
       formatted: '$12.50',
     });
+    // Pages as the admin client's: X-WP-Total, X-WP-TotalPages, `for await` over every page.
+    const paged = await shop.products.list({ search: 'Flow', per_page: 1, orderby: 'title', order: 'asc' });
+    expect([paged.total, paged.totalPages, paged.data.length]).toEqual([2, 2, 1]);
+    const walked: string[] = [];
+    for await (const product of shop.products.list({ search: 'Flow', per_page: 1, orderby: 'title' }))
+      walked.push(product.name);
+    expect(walked.sort()).toEqual(['Flow Mug', 'Flow Poster']);
+    expect((await shop.products.list({ search: 'Flow', min_price: 1000 })).data.map((p) => p.name)).toEqual([
+      'Flow Mug',
+    ]);
     expect((await shop.products.get(mug.id)).id).toBe(mug.id);
     expect((await shop.products.get(listed.slug)).id).toBe(mug.id);
     await expect(shop.products.get('no-such-product')).rejects.toBeInstanceOf(NotFoundError);

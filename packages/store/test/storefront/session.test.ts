@@ -166,6 +166,19 @@ describe('cookie session', () => {
     expect((await shop.cart.get()).items.map((i) => [i.id, i.quantity])).toEqual([[id, 2]]);
     expect(sent.every((s) => s.token === null)).toBe(true);
 
+    // `credentials` rides on every request's fetch (browsers send the shop's cookies cross-origin with it).
+    const modes: Array<RequestCredentials | undefined> = [];
+    const browserLike = storefrontFor(box, {
+      session: 'cookie',
+      credentials: 'include',
+      fetch: (input, init) => {
+        modes.push(init.credentials);
+        return jar(input, init);
+      },
+    });
+    expect((await browserLike.cart.get()).items_count).toBe(2);
+    expect(modes).toEqual(['include']);
+
     // Another cookie-less client sees an empty cart: the cookie, not a token, held this one.
     expect((await storefrontFor(box, { session: 'cookie' }).cart.get()).items).toEqual([]);
   });
