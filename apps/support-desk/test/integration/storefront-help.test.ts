@@ -302,6 +302,20 @@ describe('a call linked to the customer’s cart by a support code', () => {
     expect(refreshed.body.cart.order?.id).toBe(before.cart?.order?.id);
   });
 
+  it('says so when the token no longer finds the customer’s cart, instead of showing an empty one', async () => {
+    // A token the store did not sign (as an expired one): the Store API answers with a new, empty cart.
+    const real = tokens.get()!;
+    const forged = `${real.slice(0, -4)}${real.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+    seenTokens.add(forged);
+    const linked = await call<Linked>('POST', `/api/calls/${callId}/storefront`, {
+      code: await helpCode(forged),
+    });
+    expect(linked.status).toBe(200);
+    expect(linked.body.cart.cart).toBeNull();
+    expect(linked.body.cart.cartError).toMatch(/cart has expired/);
+    expect(linked.body.call.storefront).toMatchObject({ items_count: null, total_price: null });
+  });
+
   it('never shows the cart token or the order key in an answer or a log line', () => {
     expect(seenTokens.size).toBeGreaterThan(0);
     const everything = [...answered, ...desk.logs].join('\n');

@@ -72,10 +72,9 @@ export async function readStorefront(
   try {
     const cart: CartLike = await client.cart.get();
     const renewed = tokens.get();
-    const subject = tokenSubject(request.cart_token);
     // An expired or forged token is not refused: the Store API answers with a new, empty cart and its
-    // token (load_cart_session()). That cart is not the customer's.
-    if (subject !== null && renewed && tokenSubject(renewed) !== subject) {
+    // token (load_cart_session()), which names another customer id. That cart is not the customer's.
+    if (renewed && tokenSubject(renewed) !== tokenSubject(request.cart_token)) {
       snapshot.cartError =
         'the customer’s cart has expired (its session ended): ask them to add the items again and read out a new code';
     } else {
