@@ -323,3 +323,38 @@ describe('a call linked to the customer’s cart by a support code', () => {
     expect(everything).not.toMatch(/wc_order_\w+/);
   });
 });
+
+describe('a store the desk cannot reach', () => {
+  it('answers 502 without the token, and the code stays good for when the store is back', async () => {
+    // A port nothing listens on: a refused connection, as a store that is down.
+    const down = await startDesk((base) => ({
+      staticDir: undefined,
+      store: { ...base.store, url: 'http://127.0.0.1:9', registerWebhooks: false },
+    }));
+    try {
+      const at = (path: string, body: unknown) =>
+        fetch(`${down.server.url}${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const token = 'eyJhbGciOiJIUzI1NiJ9.eyJ1c2VyX2lkIjoidF9zZWNyZXQifQ.c2lnbmF0dXJlLXNlY3JldA';
+      const { code } = (await (
+        await at('/api/storefront/help', { cart_token: token, order: null })
+      ).json()) as {
+        code: string;
+      };
+      const live = (await (await at('/api/live-calls', { name: 'Store down' })).json()) as { call: CallView };
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const res = await at(`/api/calls/${live.call.id}/storefront`, { code });
+        const text = await res.text();
+        expect(res.status).toBe(502);
+        expect(JSON.parse(text).error.message).toMatch(/^the store’s cart could not be read/);
+        expect(text).not.toContain(token);
+      }
+      expect(down.logs.join('\n')).not.toContain(token);
+    } finally {
+      await down.close();
+    }
+  });
+});

@@ -76,15 +76,21 @@ export function storefrontRoutes(app: Hono, desk: DeskContext): void {
     const { code } = parseInput(linkRequestSchema, await json(c), 'support code');
     refused.check();
     const call = await callOf(id);
-    const request = codes.peek(code);
+    const request = codes.claim(code);
     if (typeof request === 'string') {
       refused.refused();
       const [status, message, reason] = REFUSALS[request];
       throw new HttpError(status, message, reason);
     }
-    // The code stays good until the link is stored: a store that is down costs the customer nothing.
-    const linked = await link(call, request);
-    codes.use(code);
+    let linked: Awaited<ReturnType<typeof link>>;
+    try {
+      linked = await link(call, request);
+    } catch (error) {
+      // A store that is down costs the customer nothing: the code stays good.
+      codes.release(code);
+      throw error;
+    }
+    codes.forget(code);
     return c.json(linked);
   });
 

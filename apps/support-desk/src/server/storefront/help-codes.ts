@@ -58,19 +58,29 @@ export class HelpCodes {
     return { code, expiresInSeconds: Math.round(this.#ttlMs / 1000) };
   }
 
-  /** The request behind a live code (the code stays live until `use`), or why there is none. */
-  peek(code: string): StorefrontHelpRequest | CodeRefusal {
+  /**
+   * The request behind a live code, which is taken at once (a second agent typing it meanwhile is told it
+   * was used), or why there is none. Then `forget` once the link is stored, or `release` if it failed.
+   */
+  claim(code: string): StorefrontHelpRequest | CodeRefusal {
     const held = this.#codes.get(code);
     if (!held) return 'unknown';
     if (held.used) return 'used';
     if (held.expires <= this.#now()) return 'expired';
+    held.used = true;
     return held.request;
   }
 
-  /** Marks a code used once its link is stored; its secrets go, the mark stays until it expires. */
-  use(code: string): void {
+  /** Makes a claimed code good again: its link could not be made (the store was down), at no cost to the customer. */
+  release(code: string): void {
     const held = this.#codes.get(code);
-    if (held) this.#codes.set(code, { ...held, used: true, request: { cart_token: '', order: null } });
+    if (held) held.used = false;
+  }
+
+  /** Drops a used code's secrets once its link is stored; the mark stays until it expires. */
+  forget(code: string): void {
+    const held = this.#codes.get(code);
+    if (held) held.request = { cart_token: '', order: null };
   }
 
   /** Drops codes expired a whole lifetime ago: past that nobody reads them out, "unknown" is fine. */
