@@ -12,6 +12,7 @@ import { readOrderRest } from '../../src/server/storefront/order-rest.js';
 import type {
   CallDetail,
   CallView,
+  LiveCallStart,
   StorefrontCart,
   StorefrontHelpCode,
   StorefrontSnapshot,
@@ -84,6 +85,7 @@ const tokens = new MemoryCartTokenStore();
 const seenTokens = new Set<string>();
 let customer: StorefrontClient;
 let callId: string;
+let liveKey: string;
 let code: string;
 const billing = {
   first_name: 'Ana',
@@ -108,9 +110,10 @@ beforeAll(async () => {
       },
     },
   });
-  const live = await call<{ call: CallView }>('POST', '/api/live-calls', { name: 'Cart question' });
+  const live = await call<LiveCallStart>('POST', '/api/live-calls', { name: 'Cart question' });
   expect(live.status).toBe(201);
   callId = live.body.call.id;
+  liveKey = live.body.key;
 });
 afterAll(() => desk?.close());
 
@@ -175,6 +178,19 @@ describe('a call linked to the customer’s cart by a support code', () => {
       // The call's detail carries the same snapshot.
       const detail = await call<CallDetail>('GET', `/api/calls/${callId}`);
       expect(detail.body.cart).toEqual(snapshot);
+      // The live call's own copy of the call, made before the link, ends it: what it stores and
+      // announces still has the link.
+      const res = await fetch(`${desk.server.url}/api/live-calls/${callId}/end`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Live-Call-Key': liveKey },
+        body: '{}',
+      });
+      const ended = (await res.json()) as { call: CallView };
+      answered.push(JSON.stringify(ended));
+      expect(res.status).toBe(202);
+      expect(ended.call.storefront?.readAt).toBe(snapshot.readAt);
+      const after = await call<CallDetail>('GET', `/api/calls/${callId}`);
+      expect(after.body.storefront?.readAt).toBe(snapshot.readAt);
     } finally {
       tab.close();
     }
