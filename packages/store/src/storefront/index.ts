@@ -47,7 +47,7 @@ export type { CartItems } from './cart-items.js';
 export type { StorefrontCheckout } from './checkout.js';
 export { StorefrontClient, type StorefrontClientOptions } from './client.js';
 export { CartConflictError } from './errors.js';
-export { type CurrencyFields, type Money, money } from './money.js';
+export { type AmountField, type CurrencyFields, type Money, money } from './money.js';
 export type { StorefrontOrder } from './order.js';
 export type { StorefrontProducts } from './products.js';
 export {

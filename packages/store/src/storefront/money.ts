@@ -25,7 +25,7 @@ export interface Money {
 }
 
 /** A field of the group other than its currency fields (loose schemas make this any string key). */
-type AmountField<P> = Exclude<keyof P, keyof CurrencyFields> & string;
+export type AmountField<P> = Exclude<keyof P, keyof CurrencyFields> & string;
 
 /**
  * An amount of a price group (`product.prices`, `cart.totals`, an item's `totals`), e.g.

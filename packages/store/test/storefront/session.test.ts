@@ -118,6 +118,18 @@ describe('Cart-Token', () => {
   });
 });
 
+describe('a forged Cart-Token', () => {
+  it('is replaced by the token of the new cart the Store API answers with', async () => {
+    const id = await product('Forgery');
+    const tokens = new AsyncStore();
+    tokens.value = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ1c2VyX2lkIjoidF9ub2JvZHkifQ.bm90LWEtc2lnbmF0dXJl';
+    const shop = storefrontFor(box, { cartTokenStore: tokens });
+    expect((await shop.cart.addItem({ id })).items_count).toBe(1);
+    expect(tokens.value).not.toContain('bm90LWEtc2lnbmF0dXJl');
+    expect((await storefrontFor(box, { cartTokenStore: tokens }).cart.get()).items_count).toBe(1);
+  });
+});
+
 describe('an expired Cart-Token', () => {
   it('is replaced by the token of the new cart the Store API answers with', async () => {
     const short = await sandbox({ store: { storeApi: { cartTokenTtlSeconds: 1 } } });
