@@ -1,6 +1,5 @@
 import { APIError, ConnectionError, NotFoundError } from '@x/store';
 import { MemoryCartTokenStore, StorefrontClient } from '@x/store/storefront';
-import * as z from 'zod/mini';
 import type { StorefrontHelpRequest, StorefrontOrder, StorefrontSnapshot } from '../../shared/api.js';
 import type { DeskContext } from '../context.js';
 import { HttpError } from '../errors.js';
@@ -110,25 +109,9 @@ async function readOrder(
   client: StorefrontClient,
   order: NonNullable<StorefrontHelpRequest['order']>,
 ): Promise<StorefrontOrder> {
-  const found = await client.request({
-    method: 'GET',
-    path: `/order/${order.id}`,
-    query: { key: order.key, billing_email: order.billing_email },
-    schema: storeOrderSchema,
-    what: 'order.get',
-    options: { maxRetries: 1 },
-  });
+  const found = await client.order.get(order.id, { key: order.key, billing_email: order.billing_email });
   return orderSnapshot(found, 'store-api');
 }
-
-/** What the snapshot needs of OrderSchema; the rest passes unread. */
-const storeOrderSchema = z.looseObject({
-  id: z.number(),
-  status: z.optional(z.string()),
-  items: z.optional(z.array(z.looseObject({}))),
-  coupons: z.optional(z.array(z.looseObject({}))),
-  totals: z.looseObject({}),
-});
 
 function unreadable(error: unknown, secrets: readonly string[]): HttpError {
   return new HttpError(
