@@ -21,6 +21,12 @@ export type SessionMode = 'cart-token' | 'cookie';
 const CART_ROUTE = /\/wc\/store\/v1\/(cart|checkout|batch)(\/|$)/;
 /** Tokens and nonces a late error could still quote: the newest few are enough. */
 const REMEMBERED = 16;
+/**
+ * Real tokens are JWTs and nonces ten hex digits; a shorter value a broken server sends is not scrubbed, or
+ * a `Nonce: 0` would blank every 0 in every message.
+ */
+const SHORTEST_SECRET = 8;
+const MAX_DEPTH = 64;
 
 /**
  * The shopper's session as the client holds it: the newest `Cart-Token` (in the user's store) and `Nonce`
@@ -51,7 +57,7 @@ export class CartSession {
   }
 
   #remember(value: string): void {
-    if (this.#secrets.includes(value)) return;
+    if (value.length < SHORTEST_SECRET || this.#secrets.includes(value)) return;
     this.#secrets.push(value);
     if (this.#secrets.length > REMEMBERED) this.#secrets.shift();
   }
@@ -192,16 +198,38 @@ export class CartSession {
     return error;
   }
 
-  /** A JSON-like value with the secrets taken out of its strings (a copy only when one was there). */
-  #redactValue(value: unknown): unknown {
+  /**
+   * A JSON-like value with the secrets taken out of its strings and keys, copied only where one was found.
+   * A subtree deeper than any real body is replaced whole when it holds a secret (a server can nest 10,000
+   * levels, beyond what a walk should recurse into).
+   */
+  #redactValue(value: unknown, depth = 0): unknown {
     if (typeof value === 'string') return this.redact(value);
     if (value === null || typeof value !== 'object') return value;
+    if (depth > MAX_DEPTH) return this.#holdsSecret(value) ? REDACTED : value;
+    if (Array.isArray(value)) {
+      const items = value.map((item) => this.#redactValue(item, depth + 1));
+      return items.some((item, i) => item !== value[i]) ? items : value;
+    }
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) return value;
+    let changed = false;
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      const cleanKey = this.redact(key);
+      const clean = this.#redactValue(inner, depth + 1);
+      if (cleanKey !== key || clean !== inner) changed = true;
+      out[cleanKey] = clean;
+    }
+    return changed ? out : value;
+  }
+
+  #holdsSecret(value: object): boolean {
     try {
       const text = JSON.stringify(value);
-      const clean = text === undefined ? text : this.redact(text);
-      return clean === text ? value : JSON.parse(clean as string);
+      return text !== undefined && this.redact(text) !== text;
     } catch {
-      return value;
+      return true;
     }
   }
 
