@@ -55,7 +55,7 @@ export class Caller {
       first,
       strategy,
       1,
-      (text) => this.#session.redact(this.#client.redact(text)),
+      (text) => this.#session.secrets.redact(this.#client.redact(text)),
     );
   }
 
@@ -100,7 +100,7 @@ export class Caller {
         }
       }
     } catch (error) {
-      throw this.#session.scrub(error);
+      throw this.#session.secrets.scrub(error);
     } finally {
       release?.();
     }

@@ -76,7 +76,9 @@ export class StorefrontClient extends BaseClient<StorefrontClientOptions> {
         baseURL: home.toString(),
         auth: session.strategy(),
         hooks: isObject(core.hooks) || core.hooks === undefined ? session.hooks(core.hooks) : core.hooks,
-        logger: isLogger(core.logger ?? console) ? session.logger(core.logger ?? console) : core.logger,
+        logger: isLogger(core.logger ?? console)
+          ? session.secrets.logger(core.logger ?? console)
+          : core.logger,
         fetch: credentials ? withCredentials(core.fetch, credentials) : core.fetch,
       },
       storefrontAdapter(apiPrefix ?? 'wp-json'),
