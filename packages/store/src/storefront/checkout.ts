@@ -21,6 +21,24 @@ export class StorefrontCheckout {
   }
 
   /**
+   * `GET checkout`: the cart as the session's draft order (`status: 'checkout-draft'`, a `wc/v3` order that
+   * cart changes keep in step and `place()` then places), for a checkout page that shows the order to come.
+   * An empty cart is a `BadRequestError` (`woocommerce_rest_cart_empty`).
+   */
+  get(options?: RequestOptions): APIPromise<CheckoutResult> {
+    return this.#context.caller.request(
+      () => ({
+        method: 'GET' as const,
+        path: '/checkout',
+        schema: checkoutResultSchema,
+        what: 'checkout.get',
+        options,
+      }),
+      true,
+    );
+  }
+
+  /**
    * `POST checkout`: places the order with the cart's items, coupons and chosen shipping (stock is reduced
    * and coupon usage counted as WooCommerce does); the result has `order_id`, `order_key` and the payment's
    * outcome. A cart that cannot be ordered (empty, out of stock) is a `CartConflictError` with the cart.

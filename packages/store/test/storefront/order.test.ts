@@ -4,7 +4,7 @@
  * the stock taken; the Store API shows the order to its key and email only.
  */
 import { describe, expect, it } from 'vitest';
-import { AuthenticationError, money } from '../../src/storefront/index.js';
+import { AuthenticationError, BadRequestError, money } from '../../src/storefront/index.js';
 import { clientFor, rejection, sandboxForFile } from '../helpers/sandbox.js';
 import { FRANCE, recordingLogger, storefrontFor } from './helpers.js';
 
@@ -60,6 +60,24 @@ describe('checkout.pay and order.get', () => {
 
     for (const text of [...lines, wrong.message, JSON.stringify(wrong), wrongEmail.message])
       expect(text).not.toContain(pending.order_key);
+  });
+
+  it('checkout.get shows the draft order that checkout.place then places', async () => {
+    const admin = clientFor(box);
+    await admin.paymentGateways.update('cod', { enabled: true });
+    const vase = await admin.products.create({ name: 'Draft Vase', regular_price: '8.00' });
+    const shop = storefrontFor(box);
+    const empty = await rejection(shop.checkout.get());
+    expect(empty).toBeInstanceOf(BadRequestError);
+    expect(empty.code).toBe('woocommerce_rest_cart_empty');
+    await shop.cart.addItem({ id: vase.id, quantity: 2 });
+    const draft = await shop.checkout.get();
+    expect(draft.status).toBe('checkout-draft');
+    expect((await admin.orders.get(draft.order_id)).total).toBe('16.00');
+    expect((await shop.checkout.get()).order_id).toBe(draft.order_id);
+    const placed = await shop.checkout.place({ billing_address: FRANCE, payment_method: 'cod' });
+    expect(placed.order_id).toBe(draft.order_id);
+    expect((await admin.orders.get(draft.order_id)).status).toBe('processing');
   });
 
   it('shows an order placed through checkout to its key and email', async () => {
