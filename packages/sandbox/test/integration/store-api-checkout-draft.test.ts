@@ -125,4 +125,32 @@ describe('Store API GET checkout', () => {
     // Placed, it is no draft any more: the emptied cart makes none.
     expect((await s.call('GET', 'checkout')).body.code).toBe('woocommerce_rest_cart_empty');
   });
+
+  it('counts a coupon when the order is placed, not for its draft: a single-use coupon survives GET checkout', async () => {
+    const jug = (await v3('POST', '/products', { name: 'Jug', regular_price: '10' })).json.id;
+    const coupon = (
+      await v3('POST', '/coupons', { code: 'once', amount: '2', discount_type: 'fixed_cart', usage_limit: 1 })
+    ).json;
+    const usage = async () => (await v3('GET', `/coupons/${coupon.id}`)).json.usage_count;
+    const s = new StoreApiSession(sb.url);
+    await s.call('GET', 'cart');
+    await s.call('POST', 'cart/add-item', { id: jug, quantity: 1 });
+    await s.call('POST', 'cart/apply-coupon', { code: 'once' });
+    const id = (await s.call('GET', 'checkout')).body.order_id as number;
+    expect((await v3('GET', `/orders/${id}`)).json.coupon_lines).toMatchObject([{ code: 'once' }]);
+    // OrderController::update_line_items_from_cart() writes coupon lines (create_order_coupon_lines()), which
+    // counts nothing; wc_update_coupon_usage_counts() runs on the placed order's status.
+    expect(await usage()).toBe(0);
+    await s.call('POST', 'cart/add-item', { id: jug, quantity: 1 });
+    expect((await v3('GET', `/orders/${id}`)).json.total).toBe('18.00');
+    expect(await usage()).toBe(0);
+
+    const placed = await s.call('POST', 'checkout', {
+      payment_method: 'bacs',
+      billing_address: { first_name: 'Ana', email: 'ana@example.fr', country: 'FR' },
+    });
+    expect([placed.status, placed.body.order_id]).toEqual([200, id]);
+    expect((await v3('GET', `/orders/${id}`)).json).toMatchObject({ total: '18.00', discount_total: '2.00' });
+    expect(await usage()).toBe(1);
+  });
 });

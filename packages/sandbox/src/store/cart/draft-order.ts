@@ -69,7 +69,14 @@ export function rewriteFromCart(
     refund_ids: o.refund_ids,
   });
   try {
-    writeOrder(store, fresh, { ...orderFields(cart, q.chosen, cart.coupons), ...extra }, false, journal);
+    writeOrder(
+      store,
+      fresh,
+      { ...orderFields(cart, q.chosen, cart.coupons), ...extra },
+      false,
+      journal,
+      true,
+    );
   } catch (err) {
     journal.rollback();
     throw err;

@@ -56,9 +56,17 @@ export function updateCouponUsageCounts(store: Store, o: OrderRec, journal?: Wri
 /**
  * calculate_coupons(): when the request has `coupon_lines`, every new code is checked first (an item `id` is
  * read-only, a blank code is refused, an unknown or unusable coupon names the reason), then the order's coupons
- * are removed and the requested ones applied in order.
+ * are removed and the requested ones applied in order. `counted` false writes the lines as the Store API does
+ * from a cart (OrderController::update_line_items_from_cart() → WC_Checkout::create_order_coupon_lines()): no
+ * usage changes here; the order's status transitions count them (wc_update_coupon_usage_counts()).
  */
-export function calculateCoupons(store: Store, o: OrderRec, items: unknown[], journal?: WriteJournal): void {
+export function calculateCoupons(
+  store: Store,
+  o: OrderRec,
+  items: unknown[],
+  journal?: WriteJournal,
+  counted = true,
+): void {
   const current = o.coupon_lines.map((l) => l.code.toLowerCase());
   const checker = new Discounts(store, o);
   const codes: string[] = [];
@@ -75,20 +83,32 @@ export function calculateCoupons(store: Store, o: OrderRec, items: unknown[], jo
     }
     codes.push(code);
   }
-  for (const line of [...o.coupon_lines]) removeCoupon(store, o, line.code, journal);
-  for (const code of codes) applyCoupon(store, o, code, journal);
+  for (const line of [...o.coupon_lines]) removeCoupon(store, o, line.code, counted, journal);
+  for (const code of codes) applyCoupon(store, o, code, counted, journal);
 }
 
 /** remove_coupon(): the line goes, its coupon's usage drops, the remaining coupons are applied again. */
-function removeCoupon(store: Store, o: OrderRec, code: string, journal?: WriteJournal): void {
+function removeCoupon(
+  store: Store,
+  o: OrderRec,
+  code: string,
+  counted: boolean,
+  journal?: WriteJournal,
+): void {
   o.coupon_lines = o.coupon_lines.filter((l) => l.code !== code);
   const c = findCouponByCode(store, code);
-  if (c) changeUsage(store, c, -1, o.customer_id ? String(o.customer_id) : '', journal);
+  if (c && counted) changeUsage(store, c, -1, o.customer_id ? String(o.customer_id) : '', journal);
   recalculateCoupons(store, o);
 }
 
 /** apply_coupon(): validated against the order as it now is, then every coupon is applied again and counted. */
-function applyCoupon(store: Store, o: OrderRec, code: string, journal?: WriteJournal): void {
+function applyCoupon(
+  store: Store,
+  o: OrderRec,
+  code: string,
+  counted: boolean,
+  journal?: WriteJournal,
+): void {
   const coupon = findCouponByCode(store, code);
   if (!coupon) throw invalid('Invalid coupon code');
   if (o.coupon_lines.some((l) => l.code === code)) throw invalid(`Coupon code "${code}" already applied!`);
@@ -102,6 +122,7 @@ function applyCoupon(store: Store, o: OrderRec, code: string, journal?: WriteJou
   }
   setCouponDiscountAmounts(store, o, discounts);
   recalculateCoupons(store, o);
+  if (!counted) return;
   if (o.coupon_usage_recorded) changeUsage(store, coupon, 1, usedByOf(o), journal);
   updateCouponUsageCounts(store, o, journal);
 }

@@ -74,6 +74,8 @@ const COUPON_COUNT_ON = new Set(['pending', 'processing', 'on-hold', 'completed'
  * WC_REST_Orders_V2_Controller::save_object() with a validated body: props, lines, totals, status, then
  * `set_paid` → payment_complete().
  * Records other than `o` (and `seq`) that it changes are handed to `journal` first, so a failed write can be undone.
+ * `fromCart`: the Store API writing the order from a cart, whose coupon lines count nothing until a status does
+ * (orders/coupons.ts calculateCoupons()).
  */
 export function writeOrder(
   store: Store,
@@ -81,6 +83,7 @@ export function writeOrder(
   p: Record<string, unknown>,
   creating: boolean,
   journal?: WriteJournal,
+  fromCart = false,
 ): void {
   if (typeof p.customer_id === 'number' && p.customer_id !== 0) {
     if (p.customer_id !== ADMIN_USER_ID && !store.state.customers.has(p.customer_id)) {
@@ -119,7 +122,7 @@ export function writeOrder(
   if (creating) o.prices_include_tax = getOption(store, 'woocommerce_prices_include_tax') === 'yes';
   const touched = ['billing', 'shipping', 'line_items', 'shipping_lines', 'fee_lines', 'coupon_lines'];
   if (creating || touched.some((k) => p[k] !== undefined)) calculateTotals(store, o);
-  if (Array.isArray(p.coupon_lines)) calculateCoupons(store, o, p.coupon_lines, journal);
+  if (Array.isArray(p.coupon_lines)) calculateCoupons(store, o, p.coupon_lines, journal, !fromCart);
   o.modified = store.now();
   if (typeof p.status === 'string') {
     o.status = p.status;
@@ -156,7 +159,8 @@ export function createOrder(store: Store, p: Record<string, unknown>, createdVia
   o.created_via = createdVia;
   try {
     nextId(store.state, 'post');
-    writeOrder(store, o, p, true, journal);
+    // A Store API order is made from the cart (OrderController::create_order_from_cart()).
+    writeOrder(store, o, p, true, journal, createdVia === 'store-api');
   } catch (err) {
     journal.rollback();
     throw err;
