@@ -17,6 +17,20 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A request's JSON body, or a 400 `invalid_json`. `empty` is what a blank body means (a route whose every
+ * field is optional takes `{}`); without it a blank body is not JSON either.
+ */
+export async function readJson(request: Request, empty?: unknown): Promise<unknown> {
+  const text = await request.text();
+  if (empty !== undefined && text.trim() === '') return empty;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new HttpError(400, 'the body is not JSON', 'invalid_json');
+  }
+}
+
 /** Parses `value` with `schema` or throws a 400 that names every bad field. */
 export function parseInput<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
   const result = schema.safeParse(value);

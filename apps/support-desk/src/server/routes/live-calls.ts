@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { LIVE_CALL_KEY_HEADER } from '../../shared/api.js';
 import { LIVE_TURN_LIMITS } from '../../shared/live-transcript.js';
 import type { DeskContext } from '../context.js';
-import { HttpError, parseInput } from '../errors.js';
+import { parseInput, readJson } from '../errors.js';
 
 const callParams = z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/, 'expected a call id')) });
 
@@ -42,16 +42,6 @@ const endBody = z.strictObject({
   audio_duration_seconds: z.optional(z.number().check(z.minimum(0), z.maximum(24 * 3600))),
 });
 
-async function json(request: Request): Promise<unknown> {
-  const text = await request.text();
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new HttpError(400, 'the body is not JSON', 'invalid_json');
-  }
-}
-
 /**
  * Live calls: `POST /api/live-calls` gives the page a temporary streaming token (never the API key); the
  * page then relays its turns, asks for fresh tokens when its socket reconnects, and ends the call, each with
@@ -59,7 +49,7 @@ async function json(request: Request): Promise<unknown> {
  */
 export function liveCallRoutes(app: Hono, desk: DeskContext): void {
   app.post('/api/live-calls', async (c) => {
-    const { name } = parseInput(startBody, await json(c.req.raw), 'live call');
+    const { name } = parseInput(startBody, await readJson(c.req.raw, {}), 'live call');
     return c.json(await desk.live.start(name), 201);
   });
 
@@ -70,14 +60,14 @@ export function liveCallRoutes(app: Hono, desk: DeskContext): void {
 
   app.post('/api/live-calls/:id/turns', async (c) => {
     const { id } = parseInput(callParams, c.req.param(), 'call id');
-    const body = parseInput(relayBody, await json(c.req.raw), 'turns');
+    const body = parseInput(relayBody, await readJson(c.req.raw, {}), 'turns');
     const changed = await desk.live.relay(id, c.req.header(LIVE_CALL_KEY_HEADER), body.turns, body.socket_id);
     return c.json({ changed });
   });
 
   app.post('/api/live-calls/:id/end', async (c) => {
     const { id } = parseInput(callParams, c.req.param(), 'call id');
-    const ending = parseInput(endBody, await json(c.req.raw), 'end');
+    const ending = parseInput(endBody, await readJson(c.req.raw, {}), 'end');
     return c.json({ call: await desk.live.end(id, c.req.header(LIVE_CALL_KEY_HEADER), ending) }, 202);
   });
 }

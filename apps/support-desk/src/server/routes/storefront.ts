@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { DeskEvents, type StorefrontHelpCode, type StorefrontHelpRequest } from '../../shared/api.js';
 import { type CallRecord, view } from '../calls/registry.js';
 import type { DeskContext } from '../context.js';
-import { HttpError, parseInput } from '../errors.js';
+import { HttpError, parseInput, readJson } from '../errors.js';
 import { RefusedCodes } from '../storefront/guesses.js';
 import { type CodeRefusal, HelpCodes } from '../storefront/help-codes.js';
 import { helpRequestSchema, linkRequestSchema } from '../storefront/input.js';
@@ -21,14 +21,6 @@ const REFUSALS: Record<CodeRefusal, [number, string, string]> = {
   expired: [410, 'this support code has expired: ask the customer for a new one', 'code_expired'],
   used: [409, 'this support code was used already: ask the customer for a new one', 'code_used'],
 };
-
-async function json(c: { req: { json(): Promise<unknown> } }): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new HttpError(400, 'expected a JSON body', 'invalid_json');
-  }
-}
 
 /**
  * The storefront's "Get help with this cart" and the call's link to that cart: the storefront trades its cart
@@ -49,7 +41,7 @@ export function storefrontRoutes(app: Hono, desk: DeskContext): void {
   app.use('/api/calls/:id/storefront/*', limit);
 
   app.post('/api/storefront/help', async (c) => {
-    const request = parseInput(helpRequestSchema, await json(c), 'help request');
+    const request = parseInput(helpRequestSchema, await readJson(c.req.raw), 'help request');
     const { code, expiresInSeconds } = codes.issue(request);
     const body: StorefrontHelpCode = { code, expires_in_seconds: expiresInSeconds };
     return c.json(body, 201);
@@ -73,7 +65,7 @@ export function storefrontRoutes(app: Hono, desk: DeskContext): void {
 
   app.post('/api/calls/:id/storefront', async (c) => {
     const { id } = parseInput(callParams, c.req.param(), 'call id');
-    const { code } = parseInput(linkRequestSchema, await json(c), 'support code');
+    const { code } = parseInput(linkRequestSchema, await readJson(c.req.raw), 'support code');
     refused.check();
     const call = await callOf(id);
     const request = codes.claim(code);
