@@ -153,4 +153,48 @@ describe('Store API GET checkout', () => {
     expect((await v3('GET', `/orders/${id}`)).json).toMatchObject({ total: '18.00', discount_total: '2.00' });
     expect(await usage()).toBe(1);
   });
+
+  it('places a draft that was held then made pending without counting its coupon or sales a second time', async () => {
+    const cup = (
+      await v3('POST', '/products', {
+        name: 'Cup',
+        regular_price: '6',
+        manage_stock: true,
+        stock_quantity: 9,
+      })
+    ).json.id;
+    const coupon = (await v3('POST', '/coupons', { code: 'cup1', amount: '1', discount_type: 'fixed_cart' }))
+      .json;
+    const address = {
+      first_name: 'Ana',
+      last_name: 'Lima',
+      address_1: '1 rue Haute',
+      city: 'Lyon',
+      country: 'FR',
+      email: 'ana@example.fr',
+    };
+    const s = new StoreApiSession(sb.url);
+    await s.call('GET', 'cart');
+    await s.call('POST', 'cart/add-item', { id: cup, quantity: 2 });
+    await s.call('POST', 'cart/apply-coupon', { code: 'cup1' });
+    await s.call('POST', 'cart/update-customer', { billing_address: address, shipping_address: address });
+    const id = (await s.call('GET', 'checkout')).body.order_id as number;
+    // On hold (stock taken, coupon and sales counted), then pending again (stock back): the draft is still the
+    // session's (DraftOrderTrait::is_valid_draft_order(): pending, a total, the same cart).
+    expect((await v3('PUT', `/orders/${id}`, { status: 'on-hold' })).json.status).toBe('on-hold');
+    expect((await v3('PUT', `/orders/${id}`, { status: 'pending' })).json.status).toBe('pending');
+    expect((await v3('GET', `/coupons/${coupon.id}`)).json.usage_count).toBe(1);
+
+    const placed = await s.call('POST', 'checkout', {
+      payment_method: 'bacs',
+      billing_address: address,
+      shipping_address: address,
+    });
+    expect(placed.body).toMatchObject({ order_id: id, status: 'on-hold' });
+    // The order's _recorded_coupon_usage_counts and _recorded_sales stay set through the rewrite; its stock,
+    // given back on pending, is taken once more.
+    expect((await v3('GET', `/coupons/${coupon.id}`)).json.usage_count).toBe(1);
+    const product = (await v3('GET', `/products/${cup}`)).json;
+    expect([product.stock_quantity, product.total_sales]).toEqual([7, 2]);
+  });
 });

@@ -67,6 +67,12 @@ export function rewriteFromCart(
     prices_include_tax: o.prices_include_tax,
     meta_data: o.meta_data,
     refund_ids: o.refund_ids,
+    // What the order already did to the shop (its _order_stock_reduced, _recorded_coupon_usage_counts and
+    // _recorded_sales meta) is the order's, not its lines': a draft held then made pending again keeps them, so
+    // placing it does not count them twice (wc_maybe_reduce_stock_levels(), wc_update_coupon_usage_counts()).
+    stock_reduced: o.stock_reduced,
+    coupon_usage_recorded: o.coupon_usage_recorded,
+    sales_recorded: o.sales_recorded,
   });
   try {
     writeOrder(
