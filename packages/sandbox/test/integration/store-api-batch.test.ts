@@ -4,6 +4,8 @@
  * answer each in a 207, the whole batch refused for a path outside the Store API or more than 25 requests, the
  * nonce rule applied per sub-request on its own headers, and the rate limit counting the batch once.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../src/index.js';
 import { storeApi } from '../helpers/http.js';
@@ -206,6 +208,46 @@ describe('Store API batch', () => {
     expect(withNonce.headers.get('set-cookie')).toMatch(/^wp_woocommerce_session_x_sandbox=/);
     const kept = await guest.call('GET', 'cart', undefined, { 'Cart-Token': b.headers['Cart-Token'] });
     expect(kept.body.items_count).toBe(3);
+  });
+});
+
+describe('Store API batch and webhooks', () => {
+  it('delivers one order.updated per order for the whole batch, with the order as the batch left it', async () => {
+    const deliveries: { id: number; total: string; customer_note: string }[] = [];
+    const receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        if (req.headers['x-wc-webhook-topic']) deliveries.push(JSON.parse(Buffer.concat(chunks).toString()));
+        res.writeHead(200).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      const hook = (await v3('POST', '/webhooks', { topic: 'order.updated', delivery_url: url, secret: 's' }))
+        .json.id;
+      const { s, token } = await tokenSession();
+      await s.call('POST', 'cart/add-item', { id: mug, quantity: 1 });
+      const id = (await s.call('GET', 'checkout')).body.order_id as number;
+      const add = { path: '/wc/store/v1/cart/add-item', body: { id: mug }, headers: { 'Cart-Token': token } };
+      const res = await s.call('POST', 'batch', { requests: [add, add, add] });
+      expect(res.body.responses.map((r: { status: number }) => r.status)).toEqual([201, 201, 201]);
+      // A later update of the same order marks the end: deliveries to one webhook go out in order.
+      await v3('PUT', `/orders/${id}`, { customer_note: 'end' });
+      await new Promise<void>((resolve) => {
+        const look = () =>
+          deliveries.some((d) => d.customer_note === 'end') ? resolve() : setTimeout(look, 20);
+        look();
+      });
+      // WC_Webhook::process() queues an id once per webhook in a PHP request (is_already_processed()); the batch
+      // is one request. Its payload is built when delivered, after the request: the draft with all four mugs.
+      const fromBatch = deliveries.filter((d) => d.id === id && d.customer_note !== 'end');
+      expect(fromBatch.map((d) => d.total)).toEqual(['50.00']);
+      await v3('DELETE', `/webhooks/${hook}?force=true`);
+    } finally {
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
   });
 });
 

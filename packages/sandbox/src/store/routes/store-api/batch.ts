@@ -10,6 +10,7 @@
  */
 
 import { sessionsOf } from '../../cart/session.js';
+import type { Store, WebhookEvent, WebhookOutbox, WebhookResource } from '../../data/store.js';
 import { errorResult } from '../../rest/respond.js';
 import type { Ctx, Result, Router } from '../../rest/router.js';
 import { RestError } from '../../runtime/errors.js';
@@ -143,6 +144,34 @@ function batchHeaders(ctx: Ctx, options: StoreApiOptions): Record<string, string
   };
 }
 
+/**
+ * WC_Webhook::process() queues a hook's argument once per webhook in a PHP request (is_already_processed()), and
+ * a batch is one request: its sub-requests' events are held and published once each when it ends, their
+ * payloads then built from the state the batch left, as WooCommerce's background delivery builds them.
+ */
+function holdWebhooks(store: Store): () => void {
+  const outbox = store.deliverer;
+  const held = new Map<string, [WebhookResource, WebhookEvent, number]>();
+  let holding = true;
+  const holder: WebhookOutbox = {
+    publish(resource, event, id) {
+      // Released, it passes events on: a batch that overlapped this one may hand it back as the outbox.
+      if (!holding) return outbox.publish(resource, event, id);
+      const key = `${resource}.${event}.${id}`;
+      if (!held.has(key)) held.set(key, [resource, event, id]);
+    },
+    ping: (webhookId, url) => outbox.ping(webhookId, url),
+    idle: () => outbox.idle(),
+    close: () => outbox.close(),
+  };
+  store.deliverer = holder;
+  return () => {
+    holding = false;
+    if (store.deliverer === holder) store.deliverer = outbox;
+    for (const [resource, event, id] of held.values()) outbox.publish(resource, event, id);
+  };
+}
+
 async function serve(ctx: Ctx, args: BatchArgs, router: Router, batchable: Router): Promise<Result> {
   const planned = args.requests.map((sub) => plan(sub, router, batchable));
   // `require-all-validate`: nothing runs when one request fails to match; the others answer null.
@@ -158,14 +187,19 @@ async function serve(ctx: Ctx, args: BatchArgs, router: Router, batchable: Route
   const session: BatchSession = { outer: ctx.headers, cart: null };
   const responses: Envelope[] = [];
   let cookie: string | undefined;
-  for (const p of planned) {
-    if (!p.ok) {
-      responses.push(errorEnvelope(p.error));
-      continue;
+  const release = holdWebhooks(ctx.store);
+  try {
+    for (const p of planned) {
+      if (!p.ok) {
+        responses.push(errorEnvelope(p.error));
+        continue;
+      }
+      const r = await run(ctx, p, batchable, session);
+      cookie = r.headers?.['Set-Cookie'] ?? cookie;
+      responses.push({ body: r.body ?? null, status: r.status, headers: envelopeHeaders(r.headers) });
     }
-    const r = await run(ctx, p, batchable, session);
-    cookie = r.headers?.['Set-Cookie'] ?? cookie;
-    responses.push({ body: r.body ?? null, status: r.status, headers: envelopeHeaders(r.headers) });
+  } finally {
+    release();
   }
   // setcookie() goes on the HTTP answer, which is the batch's.
   return { status: 207, body: { responses }, headers: cookie ? { 'Set-Cookie': cookie } : {} };
