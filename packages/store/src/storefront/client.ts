@@ -41,6 +41,8 @@ export interface StorefrontClientOptions extends Omit<ClientOptions, 'baseURL' |
 }
 
 const NAMESPACE = '/wc/store/v1';
+/** Where the options a clone is built from carry the session (see the constructor). */
+const SESSION = Symbol('storefront session');
 
 /**
  * The WooCommerce Store API (`/wp-json/wc/store/v1`): products, the cart and checkout, as a shopper's page
@@ -58,7 +60,10 @@ export class StorefrontClient extends BaseClient<StorefrontClientOptions> {
   constructor(options: StorefrontClientOptions) {
     const home = checkOptions(options);
     const store = options.cartTokenStore ?? new MemoryCartTokenStore();
-    const session = new CartSession(store, options.session ?? 'cart-token');
+    const mode = options.session ?? 'cart-token';
+    // A withOptions() clone keeps its parent's session (nonce, first-token wait) unless it changes it.
+    const parent = (options as { [SESSION]?: CartSession })[SESSION];
+    const session = parent?.mode === mode && parent.store === store ? parent : new CartSession(store, mode);
     const {
       url: _url,
       cartTokenStore: _store,
@@ -83,7 +88,7 @@ export class StorefrontClient extends BaseClient<StorefrontClientOptions> {
       },
       storefrontAdapter(apiPrefix ?? 'wp-json'),
       // Clones made with withOptions() share the token store, so they keep the same cart.
-      { ...options, cartTokenStore: store },
+      { ...options, cartTokenStore: store, [SESSION]: session } as StorefrontClientOptions,
     );
     const caller = new Caller(this, session, retrySettings(core));
     const context = { caller, allowUnknownFields: allowUnknownFields ?? false };

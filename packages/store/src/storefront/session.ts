@@ -33,6 +33,10 @@ export class CartSession {
     this.#mode = mode;
   }
 
+  get store(): CartTokenStore {
+    return this.#store;
+  }
+
   get mode(): SessionMode {
     return this.#mode;
   }

@@ -177,6 +177,11 @@ describe('cookie session', () => {
     expect(cookie).toMatch(/^wp_woocommerce_session_/);
     expect((await shop.cart.get()).items.map((i) => [i.id, i.quantity])).toEqual([[id, 2]]);
     expect(sent.every((s) => s.token === null)).toBe(true);
+    // A withOptions() clone keeps the session: its first update goes once, with the nonce.
+    const clone = shop.withOptions({ timeout: 30_000 });
+    const before = sent.length;
+    expect((await clone.cart.addItem({ id })).items_count).toBe(3);
+    expect(sent.slice(before).map((s) => s.nonce === null)).toEqual([false]);
 
     // `credentials` rides on every request's fetch (browsers send the shop's cookies cross-origin with it).
     const modes: Array<RequestCredentials | undefined> = [];
@@ -188,7 +193,7 @@ describe('cookie session', () => {
         return jar(input, init);
       },
     });
-    expect((await browserLike.cart.get()).items_count).toBe(2);
+    expect((await browserLike.cart.get()).items_count).toBe(3);
     expect(modes).toEqual(['include']);
 
     // Another cookie-less client sees an empty cart: the cookie, not a token, held this one.
