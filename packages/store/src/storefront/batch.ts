@@ -1,4 +1,4 @@
-import { APIPromise, type RequestOptions } from '@x/core';
+import { APIPromise, jsonValueIssue, type RequestOptions, ValidationError } from '@x/core';
 import { checkInput } from '../schemas/validate.js';
 import type { StorefrontContext } from './call.js';
 import {
@@ -34,6 +34,8 @@ export function sendBatch(
   const { validation, ...requestOptions } = options ?? {};
   const sent = caller.request(async () => {
     const checked = checkInput(batchRequestsSchema, requests, 'batch requests', context.allowUnknownFields);
+    const issues = checked.flatMap((r, i) => jsonValueIssue(r.body, `${i}.body`, 32) ?? []);
+    if (issues.length > 0) throw new ValidationError('batch requests', issues);
     const session: Record<string, string> = {};
     const token = await caller.session.token();
     if (token) session['Cart-Token'] = token;

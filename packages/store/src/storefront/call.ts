@@ -5,11 +5,13 @@ import {
   type BaseClient,
   DEFAULT_RETRY,
   decideRetry,
+  jsonValueIssue,
   PagePromise,
   type PageStrategy,
   RateLimitError,
   type RequestSpec,
   type RetryOptions,
+  ValidationError,
   type WithResponse,
 } from '@x/core';
 import type * as z from 'zod/mini';
@@ -67,6 +69,9 @@ export class Caller {
     try {
       for (let retries = 0; ; ) {
         const spec = await build();
+        // A value JSON cannot carry (a BigInt in a free-form field) is refused here, not by JSON.stringify.
+        const issue = spec.body === undefined ? undefined : jsonValueIssue(spec.body, 'body', 64);
+        if (issue) throw new ValidationError(`${spec.what ?? 'request'} input`, [issue]);
         const nonce = this.#session.nonce;
         try {
           return await this.#client.request(spec).withResponse();

@@ -86,6 +86,9 @@ describe('Store API errors', () => {
       [shop.products.list({ orderby: 'colour' as never }), 'orderby'],
       [shop.products.get(-1), ''],
       [shop.checkout.place({} as never), 'billing_address'],
+      // JSON cannot carry a BigInt: refused by name, not by JSON.stringify's TypeError.
+      [shop.checkout.place({ billing_address: { country: 'FR' }, extensions: { x: 1n } }), 'body'],
+      [shop.batch([{ method: 'POST', path: 'cart/add-item', body: { id: 1n } }]), '0.body'],
     ];
     for (const [call, field] of cases) {
       const error = await rejection(call);
