@@ -66,8 +66,10 @@ export function storefrontRoutes(app: Hono, desk: DeskContext): void {
   app.post('/api/calls/:id/storefront', async (c) => {
     const { id } = parseInput(callParams, c.req.param(), 'call id');
     const { code } = parseInput(linkRequestSchema, await readJson(c.req.raw), 'support code');
-    refused.check();
     const call = await callOf(id);
+    // No await between the check, the claim and the count: guesses arriving together must not all pass
+    // the check while each one's call lookup is still out.
+    refused.check();
     const request = codes.claim(code);
     if (typeof request === 'string') {
       refused.refused();
