@@ -97,7 +97,9 @@ export class CartSession {
    * cart), so the newest always replaces the one held.
    */
   observe(response: Response): Promise<void> {
-    return this.keep(response.headers.get('cart-token'), response.headers.get('nonce'));
+    // `X-WC-Store-API-Nonce` is the header's older name, which a batch answer still carries beside `Nonce`.
+    const nonce = response.headers.get('nonce') ?? response.headers.get('x-wc-store-api-nonce');
+    return this.keep(response.headers.get('cart-token'), nonce);
   }
 
   /** The session a response gave: its headers, or a batch's sub-response envelope. */
