@@ -1,8 +1,9 @@
 /**
  * POST checkout: StoreApi/Routes/V1/Checkout.php (get_request_payment_method()) with Utilities/OrderController.php
  * and CheckoutTrait.php. The
- * cart becomes an order through the same write the REST API's `POST orders` makes (orders/orders.ts), so it is
- * an order in `wc/v3/orders` with its stock, coupon usage and `order.created` webhook; then the gateway's
+ * cart becomes an order through the same write the REST API's `POST orders` makes (orders/orders.ts), by way of
+ * the session's draft order (cart/draft-order.ts), so it is an order in `wc/v3/orders` with its stock, coupon
+ * usage and `order.created` / `order.updated` webhooks; then the gateway's
  * process_payment() moves it on: BACS and cheque put it on hold, cash on delivery (and an order with nothing to
  * pay) to processing, which is when stock is reduced (wc_maybe_reduce_stock_levels()).
  */
@@ -10,13 +11,12 @@
 import { effectiveStockStatus, productStockStatus } from '../catalog/stock.js';
 import type { OrderRec } from '../data/order-rows.js';
 import type { Store } from '../data/store.js';
-import { createOrder } from '../orders/orders.js';
 import { RestError } from '../runtime/errors.js';
 import { escHtml } from '../runtime/formatting.js';
 import { gatewaySettings, orderedGateways } from '../settings/gateways.js';
-import { draftOrder, rewriteFromCart } from './draft-order.js';
+import { createOrUpdateDraft, draftOrder, rewriteFromCart } from './draft-order.js';
 import { resolveSellable, stockLimit } from './items.js';
-import { orderFields, quote } from './quote.js';
+import { quote } from './quote.js';
 import type { Cart } from './session.js';
 
 /** WC_Payment_Gateways::get_available_payment_gateways(): the enabled ones, in their order. */
@@ -147,11 +147,10 @@ export function checkout(store: Store, cart: Cart, input: CheckoutInput): OrderR
     customer_note: input.customer_note,
     status,
   };
-  // create_or_update_draft_order(): the session's draft order (cart/draft-order.ts) is the one placed.
-  const draft = draftOrder(store, cart);
-  const order = draft
-    ? rewriteFromCart(store, draft, cart, placed)
-    : createOrder(store, { ...orderFields(cart, q.chosen, cart.coupons), ...placed }, 'store-api');
+  // create_or_update_draft_order(): the session's draft order (cart/draft-order.ts), made now if GET checkout
+  // made none (order.created), is the order placed (saved again: order.updated).
+  const draft = draftOrder(store, cart) ?? createOrUpdateDraft(store, cart, placed.payment_method);
+  const order = rewriteFromCart(store, draft, cart, placed);
   // The cart is emptied once the payment went through (CheckoutTrait::process_payment() → wc_empty_cart()).
   cart.items = [];
   cart.coupons = [];

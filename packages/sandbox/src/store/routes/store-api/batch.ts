@@ -10,13 +10,13 @@
  */
 
 import { sessionsOf } from '../../cart/session.js';
-import type { Store, WebhookEvent, WebhookOutbox, WebhookResource } from '../../data/store.js';
 import { errorResult } from '../../rest/respond.js';
 import type { Ctx, Result, Router } from '../../rest/router.js';
 import { RestError } from '../../runtime/errors.js';
 import { decodePairs, parsePhpPairs, phpToJs } from '../../runtime/php.js';
 import { type BatchArgs, readBatchArgs, type SubRequestArgs } from './batch-args.js';
 import { type BatchSession, joinBatch, type StoreApiOptions } from './session.js';
+import { holdWebhooks } from './webhook-hold.js';
 
 interface Envelope {
   body: unknown;
@@ -141,34 +141,6 @@ function batchHeaders(ctx: Ctx, options: StoreApiOptions): Record<string, string
     'X-WC-Store-API-Nonce': nonce,
     'Nonce-Timestamp': String(Math.floor(now / 1000)),
     'User-ID': '0',
-  };
-}
-
-/**
- * WC_Webhook::process() queues a hook's argument once per webhook in a PHP request (is_already_processed()), and
- * a batch is one request: its sub-requests' events are held and published once each when it ends, their
- * payloads then built from the state the batch left, as WooCommerce's background delivery builds them.
- */
-function holdWebhooks(store: Store): () => void {
-  const outbox = store.deliverer;
-  const held = new Map<string, [WebhookResource, WebhookEvent, number]>();
-  let holding = true;
-  const holder: WebhookOutbox = {
-    publish(resource, event, id) {
-      // Released, it passes events on: a batch that overlapped this one may hand it back as the outbox.
-      if (!holding) return outbox.publish(resource, event, id);
-      const key = `${resource}.${event}.${id}`;
-      if (!held.has(key)) held.set(key, [resource, event, id]);
-    },
-    ping: (webhookId, url) => outbox.ping(webhookId, url),
-    idle: () => outbox.idle(),
-    close: () => outbox.close(),
-  };
-  store.deliverer = holder;
-  return () => {
-    holding = false;
-    if (store.deliverer === holder) store.deliverer = outbox;
-    for (const [resource, event, id] of held.values()) outbox.publish(resource, event, id);
   };
 }
 

@@ -21,6 +21,7 @@ import {
 import { presentCart } from '../../present/store-api/cart.js';
 import type { Ctx, Result } from '../../rest/router.js';
 import { RestError } from '../../runtime/errors.js';
+import { holdWebhooks } from './webhook-hold.js';
 
 export interface StoreApiOptions extends CartSessionOptions {}
 
@@ -82,7 +83,7 @@ export function cartRoute(
   always = false,
   cartUpdated = !always,
 ) {
-  return (ctx: Ctx): Result => {
+  const route = (ctx: Ctx): Result => {
     const now = Date.now();
     const sessions = sessionsOf(ctx.store, options);
     const token = header(ctx, 'cart-token');
@@ -138,6 +139,15 @@ export function cartRoute(
         `${COOKIE}=${encodeURIComponent(sessions.cookieValue(cart))}; expires=${new Date(cart.expires).toUTCString()}; path=/; HttpOnly`;
     }
     return result;
+  };
+  // The request's webhook events go out once each when it ends (routes/store-api/webhook-hold.ts).
+  return (ctx: Ctx): Result => {
+    const release = holdWebhooks(ctx.store);
+    try {
+      return route(ctx);
+    } finally {
+      release();
+    }
   };
 }
 
