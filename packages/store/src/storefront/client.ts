@@ -34,8 +34,10 @@ export interface StorefrontClientOptions extends Omit<ClientOptions, 'baseURL' |
   session?: SessionMode | undefined;
   /** `fetch`'s `credentials` (browsers): `'include'` sends the shop's cookies cross-origin. */
   credentials?: RequestCredentials | undefined;
-  /** The REST prefix. Default `wp-json`. */
+  /** The REST prefix of `pretty` URLs. Default `wp-json`. */
   apiPrefix?: string | undefined;
+  /** `plain` for shops without pretty permalinks: requests go to `/?rest_route=/wc/store/v1/...`. */
+  permalinks?: 'pretty' | 'plain' | undefined;
   /** Send input fields this SDK does not know instead of refusing them (see the admin client). */
   allowUnknownFields?: boolean | undefined;
 }
@@ -70,6 +72,7 @@ export class StorefrontClient extends BaseClient<StorefrontClientOptions> {
       session: _mode,
       credentials,
       apiPrefix,
+      permalinks,
       allowUnknownFields,
       ...core
     } = options;
@@ -86,7 +89,7 @@ export class StorefrontClient extends BaseClient<StorefrontClientOptions> {
           : core.logger,
         fetch: credentials ? withCredentials(core.fetch, credentials) : core.fetch,
       },
-      storefrontAdapter(apiPrefix ?? 'wp-json'),
+      storefrontAdapter(permalinks ?? 'pretty', apiPrefix ?? 'wp-json'),
       // Clones made with withOptions() share the token store, so they keep the same cart.
       { ...options, cartTokenStore: store, [SESSION]: session } as StorefrontClientOptions,
     );
@@ -131,6 +134,7 @@ function checkOptions(options: StorefrontClientOptions): URL {
     session: { enum: ['cart-token', 'cookie'] },
     credentials: { enum: ['include', 'same-origin', 'omit'] },
     apiPrefix: 'string',
+    permalinks: { enum: ['pretty', 'plain'] },
     allowUnknownFields: 'boolean',
   });
   const store = options.cartTokenStore as unknown;
@@ -165,12 +169,17 @@ function checkOptions(options: StorefrontClientOptions): URL {
   return home;
 }
 
-function storefrontAdapter(apiPrefix: string): ServiceAdapter {
+function storefrontAdapter(permalinks: 'pretty' | 'plain', apiPrefix: string): ServiceAdapter {
   return {
     packageName,
     packageVersion,
     defaultRateLimit: { limit: 25, interval: '10s' },
-    resolveUrl: (baseURL, path) => new URL(`${baseURL}/${apiPrefix}${NAMESPACE}${path}`),
+    resolveUrl(baseURL, path) {
+      if (permalinks === 'pretty') return new URL(`${baseURL}/${apiPrefix}${NAMESPACE}${path}`);
+      const url = new URL(`${baseURL}/`);
+      url.searchParams.set('rest_route', `${NAMESPACE}${path}`);
+      return url;
+    },
     parseError: storeApiErrorDetails,
   };
 }

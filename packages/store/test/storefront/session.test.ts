@@ -118,6 +118,22 @@ describe('Cart-Token', () => {
   });
 });
 
+describe('plain permalinks', () => {
+  it('reach the same cart through ?rest_route=, the session sent as on pretty URLs', async () => {
+    const id = await product('Plain Cup');
+    const tokens = new AsyncStore();
+    const { sent, hooks } = sentHeaders();
+    const plain = storefrontFor(box, { permalinks: 'plain', cartTokenStore: tokens, hooks });
+    await plain.cart.addItem({ id });
+    expect(sent.at(-1)!.url).toMatch(/\/\?rest_route=%2Fwc%2Fstore%2Fv1%2Fcart%2Fadd-item$/);
+    expect(sent.at(-1)!.token).toBe(tokens.written[0]);
+    expect((await storefrontFor(box, { cartTokenStore: tokens }).cart.get()).items.map((i) => i.id)).toEqual([
+      id,
+    ]);
+    expect((await plain.products.list({ search: 'Plain Cup' })).total).toBe(1);
+  });
+});
+
 describe('a forged Cart-Token', () => {
   it('is replaced by the token of the new cart the Store API answers with', async () => {
     const id = await product('Forgery');
