@@ -133,9 +133,104 @@ afterAll(async () => {
   await postgres?.close();
 });
 
+describe('a store that fails the order read', () => {
+  it('keeps the order key and billing email out of the answer and the log, retries included', async () => {
+    const token = await customerCart(1);
+    const order = {
+      id: 4242,
+      key: 'wc_order_Hostile0Key1',
+      billing_email: 'hostile.shopper+desk@example.com',
+    };
+    const forms = [
+      order.key,
+      order.billing_email,
+      encodeURIComponent(order.billing_email),
+      'hostile.shopper',
+    ];
+    let orderReads = 0;
+    proxy.rule = (req) =>
+      req.url?.includes('/wc/store/v1/order/') && ++orderReads
+        ? {
+            status: 503,
+            body: JSON.stringify({ code: 'unavailable', message: 'try later', data: { status: 503 } }),
+          }
+        : undefined;
+    const logged = desk.logs.length;
+    try {
+      const res = await fetch(`${desk.server.url}/api/calls/${callId}/storefront`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ code: await helpCode(token, order) }),
+      });
+      const text = await res.text();
+      expect(res.status).toBe(200);
+      const linked = JSON.parse(text) as Linked;
+      expect(linked.cart?.order).toBeNull();
+      expect(linked.cart?.orderError).toBeTruthy();
+      const logs = desk.logs.slice(logged).join('\n');
+      // The client retried the 503 once (what it logs of a retry names the URL, query and all).
+      expect(orderReads).toBe(2);
+      for (const secret of [...forms, token]) {
+        expect(text).not.toContain(secret);
+        expect(logs).not.toContain(secret);
+      }
+    } finally {
+      proxy.rule = null;
+    }
+  });
+});
+
+describe('links and refreshes that finish out of order', () => {
+  const newCall = async () =>
+    (await post<{ call: CallView }>('/api/live-calls', { name: 'Race' })).body.call.id;
+  const quantities = async (id: string) => {
+    const { body } = await fetch(`${desk.server.url}/api/calls/${id}/storefront`).then(async (r) => ({
+      body: (await r.json()) as Linked,
+    }));
+    return body.cart?.cart?.items.map((i) => i.quantity);
+  };
+
+  it('a refresh of the old link that ends after a new code was linked does not bring the old cart back', async () => {
+    const id = await newCall();
+    const [first, second] = await Promise.all([customerCart(1), customerCart(2)]);
+    expect((await post(`/api/calls/${id}/storefront`, { code: await helpCode(first) })).status).toBe(200);
+    const secondCode = await helpCode(second);
+    const held = holdNextCartRead();
+    const refresh = post<Linked>(`/api/calls/${id}/storefront/refresh`);
+    await held.reached;
+    const linked = await post<Linked>(`/api/calls/${id}/storefront`, { code: secondCode });
+    expect(linked.status).toBe(200);
+    expect(linked.body.cart?.cart?.items.map((i) => i.quantity)).toEqual([2]);
+    held.release();
+    const late = await refresh;
+    // The late refresh read the first customer's cart; what the call keeps is the second one's.
+    expect(late.body.cart?.cart?.items.map((i) => i.quantity)).toEqual([2]);
+    expect(await quantities(id)).toEqual([2]);
+    // And the link it keeps is the second customer's: a refresh now reads their cart.
+    const again = await post<Linked>(`/api/calls/${id}/storefront/refresh`);
+    expect(again.body.cart?.cart?.items.map((i) => i.quantity)).toEqual([2]);
+  });
+
+  it('a code linked first but read last does not replace the code linked after it', async () => {
+    const id = await newCall();
+    const [first, second] = await Promise.all([customerCart(3), customerCart(4)]);
+    const [firstCode, secondCode] = [await helpCode(first), await helpCode(second)];
+    const held = holdNextCartRead();
+    const slow = post<{ error: { code: string } }>(`/api/calls/${id}/storefront`, { code: firstCode });
+    await held.reached;
+    expect((await post(`/api/calls/${id}/storefront`, { code: secondCode })).status).toBe(200);
+    held.release();
+    const late = await slow;
+    expect([late.status, late.body.error?.code]).toEqual([409, 'link_superseded']);
+    expect(await quantities(id)).toEqual([4]);
+    const again = await post<Linked>(`/api/calls/${id}/storefront/refresh`);
+    expect(again.body.cart?.cart?.items.map((i) => i.quantity)).toEqual([4]);
+  });
+});
+
 describe('the call’s cart link under hostile timing', () => {
   it('counts guesses that arrive together against the same limit as guesses sent one by one', async () => {
-    const other = (await post<{ call: CallView }>('/api/live-calls', { name: 'Guessed at' })).body.call.id;
+    const other = callId;
     const { port } = new URL(desk.server.url);
     // Each guess on its own connection, its body short of the last byte until every one is in: then the
     // desk reads all of them at once, as it would under a burst from many clients.

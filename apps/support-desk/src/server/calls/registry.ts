@@ -12,6 +12,15 @@ import type {
 import type { Database, Row } from './storage/database.js';
 import { StorageError } from './storage/errors.js';
 
+/**
+ * A call's link as the server keeps it: the request the code stood for (its token renewed by each read) and
+ * `link`, which code linking made it (absent on links stored before it existed), so a refresh can tell
+ * that the link it read again is still the call's.
+ */
+export interface StoredLink extends StorefrontHelpRequest {
+  link?: string;
+}
+
 export interface CallRecord extends CallView {
   analysis: CallAnalysis | null;
   /** A live call's transcript as it ended (while it runs, the live-call registry has it). */
@@ -166,31 +175,43 @@ export class CallRegistry {
 
   /**
    * Links the call to a customer's cart: `link` (the cart token and order key, which only the server reads
-   * back, with `storefrontLink`), the snapshot and its summary, stored before it resolves. False when the
-   * call is gone (deleted as older than the newest kept).
+   * back, with `storefrontLink`), the snapshot and its summary, stored before it resolves. Reads finish in
+   * any order, so a write never replaces a snapshot read later than its own, and a refresh (`refreshOf`:
+   * the link it read again) never replaces another link: either is `'stale'` and leaves `call` as it was.
+   * `'gone'` when the call was deleted as older than the newest kept.
    */
   async linkStorefront(
     call: CallRecord,
-    link: StorefrontHelpRequest,
+    link: StoredLink,
     cart: StorefrontSnapshot,
     summary: StorefrontSummary,
-  ): Promise<boolean> {
+    refreshOf?: StoredLink,
+  ): Promise<'linked' | 'stale' | 'gone'> {
     const rows = await this.db.query(
-      'UPDATE desk_calls SET storefront = $2, cart = $3, storefront_link = $4 WHERE id = $1 RETURNING seq',
+      `UPDATE desk_calls SET storefront = $2, cart = $3, storefront_link = $4
+       WHERE id = $1 AND (cart IS NULL OR (cart::json ->> 'readAt') <= $5)
+       AND (NOT $6::boolean OR (storefront_link::json ->> 'link') IS NOT DISTINCT FROM $7)
+       RETURNING seq`,
       [
         call.id,
         encode(summary, MAX_SUMMARY_CHARS, 'storefront summary'),
         encode(cart, MAX_CART_CHARS, 'cart'),
         encode(link, MAX_LINK_CHARS, 'storefront link'),
+        cart.readAt,
+        refreshOf !== undefined,
+        refreshOf?.link ?? null,
       ],
     );
-    if (rows.length === 0) return false;
+    if (rows.length === 0) {
+      const [exists] = await this.db.query('SELECT 1 FROM desk_calls WHERE id = $1', [call.id]);
+      return exists ? 'stale' : 'gone';
+    }
     Object.assign(call, { storefront: summary, cart });
-    return true;
+    return 'linked';
   }
 
   /** The cart token and order of the call's storefront link, for the server's own reads only. */
-  async storefrontLink(id: string): Promise<StorefrontHelpRequest | null> {
+  async storefrontLink(id: string): Promise<StoredLink | null> {
     if (!UUID.test(id)) return null;
     const [row] = await this.db.query<{ storefront_link: string | null }>(
       'SELECT storefront_link FROM desk_calls WHERE id = $1::uuid',

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as z from 'zod/mini';
-import { DeskEvents, type StorefrontHelpCode, type StorefrontHelpRequest } from '../../shared/api.js';
-import { type CallRecord, view } from '../calls/registry.js';
+import { DeskEvents, type StorefrontHelpCode } from '../../shared/api.js';
+import { type CallRecord, type StoredLink, view } from '../calls/registry.js';
 import type { DeskContext } from '../context.js';
 import { HttpError, parseInput, readJson } from '../errors.js';
 import { RefusedCodes } from '../storefront/guesses.js';
@@ -53,12 +54,28 @@ export function storefrontRoutes(app: Hono, desk: DeskContext): void {
     return call;
   };
 
-  /** Reads the cart (and order) behind `link`, stores it on the call and tells every open page. */
-  const link = async (call: CallRecord, request: StorefrontHelpRequest) => {
+  /**
+   * Reads the cart (and order) behind `request`, stores it on the call and tells every open page. A code
+   * makes a new link; a refresh (`refreshing`) reads the stored one again. Undefined when what was read is
+   * stale: a later read or another link was stored meanwhile.
+   */
+  const link = async (call: CallRecord, request: StoredLink, refreshing: boolean) => {
     const { snapshot, cartToken } = await readStorefront(desk, request);
-    const kept = { ...request, cart_token: cartToken };
-    if (!(await desk.registry.linkStorefront(call, kept, snapshot, summaryOf(snapshot))))
+    const kept: StoredLink = {
+      ...request,
+      cart_token: cartToken,
+      ...(refreshing ? {} : { link: randomUUID() }),
+    };
+    const stored = await desk.registry.linkStorefront(
+      call,
+      kept,
+      snapshot,
+      summaryOf(snapshot),
+      refreshing ? request : undefined,
+    );
+    if (stored === 'gone')
       throw new HttpError(404, `no call ${call.id} (only the newest calls are kept)`, 'not_found');
+    if (stored === 'stale') return undefined;
     await desk.broadcaster.push(DeskEvents.callStatus, view(call));
     return { call: view(call), cart: snapshot };
   };
@@ -78,7 +95,13 @@ export function storefrontRoutes(app: Hono, desk: DeskContext): void {
     }
     let linked: Awaited<ReturnType<typeof link>>;
     try {
-      linked = await link(call, request);
+      linked = await link(call, request, false);
+      if (!linked)
+        throw new HttpError(
+          409,
+          'another support code was linked to this call while this one was read: refresh to see that cart',
+          'link_superseded',
+        );
     } catch (error) {
       // A store that is down costs the customer nothing: the code stays good.
       codes.release(code);
@@ -98,7 +121,11 @@ export function storefrontRoutes(app: Hono, desk: DeskContext): void {
         'this call is not linked to a cart: enter the customer’s support code',
         'not_linked',
       );
-    return c.json(await link(call, request));
+    // Stale: a newer read or another link is stored; the call shows that one.
+    const linked = await link(call, request, true);
+    if (linked) return c.json(linked);
+    const current = await callOf(id);
+    return c.json({ call: view(current), cart: current.cart ?? null });
   });
 
   app.get('/api/calls/:id/storefront', async (c) => {
