@@ -35,11 +35,19 @@ export class Caller {
   readonly #client: BaseClient;
   readonly #session: CartSession;
   readonly #retry: RetryOptions;
+  /** The client's `totalTimeout`, which a call's own overrides. */
+  readonly #totalTimeout: number | undefined;
 
-  constructor(client: BaseClient, session: CartSession, retry: RetryOptions) {
+  constructor(
+    client: BaseClient,
+    session: CartSession,
+    retry: RetryOptions,
+    totalTimeout: number | undefined,
+  ) {
     this.#client = client;
     this.#session = session;
     this.#retry = retry;
+    this.#totalTimeout = totalTimeout;
   }
 
   get session(): CartSession {
@@ -74,34 +82,17 @@ export class Caller {
         if (issue) throw new ValidationError(`${spec.what ?? 'request'} input`, [issue]);
         const nonce = this.#session.nonce;
         try {
-          return await this.#client.request(spec).withResponse();
+          return await this.#client.request(this.#withinTotal(spec, started)).withResponse();
         } catch (error) {
           if (!(error instanceof APIError)) throw error;
           if (cart && !nonceRetried && NONCE_CODES.has(error.code ?? '') && this.#session.nonce !== nonce) {
             nonceRetried = true;
             continue;
           }
-          // Core retried a real 429 itself; the Store API's own limit answers 400 and lands here.
-          if (!(error instanceof RateLimitError) || error.status === 429) throw error;
-          const retry =
-            spec.options?.maxRetries === undefined
-              ? this.#retry
-              : { ...this.#retry, maxRetries: spec.options.maxRetries };
-          const decision = decideRetry(
-            { kind: 'response', status: 429, headers: error.headers },
-            {
-              method: spec.method,
-              retryIndex: retries,
-              // Refused in rest_authentication_errors, before the route ran: repeating a POST is safe.
-              safeToRepeat: true,
-              elapsedMs: Date.now() - started,
-              now: Date.now(),
-              options: retry,
-            },
-          );
-          if (!decision.retry) throw error;
+          const delay = this.#rateLimitDelay(error, spec, retries, started);
+          if (delay === undefined) throw error;
           retries++;
-          await sleep(decision.delayMs, spec.options?.signal);
+          await sleep(delay, spec.options?.signal);
         }
       }
     } catch (error) {
@@ -109,6 +100,40 @@ export class Caller {
     } finally {
       release?.();
     }
+  }
+
+  /**
+   * How long to wait before repeating a call the Store API's rate limit refused, or undefined to give up:
+   * core's own retry policy for a 429, within the call's `totalTimeout`. Core retried a real 429 itself; the
+   * Store API's limit answers 400, so only its `RateLimitError` lands here.
+   */
+  #rateLimitDelay(error: APIError, spec: RequestSpec, retries: number, started: number): number | undefined {
+    if (!(error instanceof RateLimitError) || error.status === 429) return undefined;
+    const { maxRetries, totalTimeout = this.#totalTimeout } = spec.options ?? {};
+    const now = Date.now();
+    const decision = decideRetry(
+      { kind: 'response', status: 429, headers: error.headers },
+      {
+        method: spec.method,
+        retryIndex: retries,
+        // Refused in rest_authentication_errors, before the route ran: repeating a POST is safe.
+        safeToRepeat: true,
+        elapsedMs: now - started,
+        now,
+        options: maxRetries === undefined ? this.#retry : { ...this.#retry, maxRetries },
+      },
+    );
+    if (!decision.retry) return undefined;
+    if (totalTimeout !== undefined && now + decision.delayMs >= started + totalTimeout) return undefined;
+    return decision.delayMs;
+  }
+
+  /** A repeat gets what is left of the call's `totalTimeout`, not a whole one of its own. */
+  #withinTotal<S extends RequestSpec>(spec: S, started: number): S {
+    const total = spec.options?.totalTimeout ?? this.#totalTimeout;
+    const elapsed = Date.now() - started;
+    if (total === undefined || elapsed === 0) return spec;
+    return { ...spec, options: { ...spec.options, totalTimeout: Math.max(1, total - elapsed) } };
   }
 }
 

@@ -93,7 +93,7 @@ export class StorefrontClient extends BaseClient<StorefrontClientOptions> {
       // Clones made with withOptions() share the token store, so they keep the same cart.
       { ...options, cartTokenStore: store, [SESSION]: session } as StorefrontClientOptions,
     );
-    const caller = new Caller(this, session, retrySettings(core));
+    const caller = new Caller(this, session, retrySettings(core), core.totalTimeout);
     const context = { caller, allowUnknownFields: allowUnknownFields ?? false };
     this.context = context;
     this.products = new StorefrontProducts(context);

@@ -38,6 +38,15 @@ describe('Store API rate limit', () => {
     expect(error.message).toContain('Too many requests');
     // The server asked for longer than the caller allows: one answer, no retry.
     expect(statuses).toEqual([200, 200, 400]);
+
+    // A wait the retry policy allows but the call's totalTimeout does not: refused at once, not slept out.
+    const patient = storefrontFor(strict, {
+      retry: { maxRetryAfterMs: 120_000 },
+      totalTimeout: 5_000,
+      hooks: { afterResponse: ({ status }) => void statuses.push(status) },
+    });
+    await expect(patient.products.list()).rejects.toBeInstanceOf(RateLimitError);
+    expect(statuses).toEqual([200, 200, 400, 400]);
   });
 
   it('is retried after the wait the server asks for, POSTs included (refused before the route ran)', async () => {
