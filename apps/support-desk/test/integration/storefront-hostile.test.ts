@@ -11,8 +11,11 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import { type AddressInfo, connect } from 'node:net';
 import { MemoryCartTokenStore, StorefrontClient } from '@x/store/storefront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type StorageConfig } from '../../src/server/calls/storage/database.js';
+import { migrate, SCHEMA_VERSION } from '../../src/server/calls/storage/schema.js';
+import { startServer } from '../../src/server/index.js';
 import type { CallView, StorefrontSnapshot } from '../../src/shared/api.js';
-import { type Desk, startDesk } from '../helpers/desk.js';
+import { type Desk, freshDataDir, removeDataDir, startDesk } from '../helpers/desk.js';
 import { type Postgres, startPostgres } from '../helpers/postgres.js';
 
 type Linked = { call: CallView; cart: StorefrontSnapshot | null };
@@ -226,6 +229,83 @@ describe('links and refreshes that finish out of order', () => {
     const again = await post<Linked>(`/api/calls/${id}/storefront/refresh`);
     expect(again.body.cart?.cart?.items.map((i) => i.quantity)).toEqual([4]);
   });
+});
+
+describe('a database from before the cart link (schema 1) with calls in it', () => {
+  for (const kind of ['PGlite', 'PostgreSQL'] as const) {
+    it(`on ${kind}: migrates, keeps its calls, links one and keeps the link across a restart`, async () => {
+      const storage: StorageConfig =
+        kind === 'PGlite'
+          ? { dataDir: await freshDataDir() }
+          : { databaseUrl: await postgres.createDatabase() };
+      // Schema 1 as a desk before this one left it: the newest desk's schema with version 2 taken off.
+      const db = await openDatabase(storage);
+      await migrate(db);
+      await db.query(
+        'ALTER TABLE desk_calls DROP COLUMN storefront, DROP COLUMN cart, DROP COLUMN storefront_link',
+      );
+      await db.query('DELETE FROM desk_schema WHERE version > 1');
+      const id = '00000000-0000-4000-8000-0000000000a1';
+      const old = {
+        id,
+        name: 'before carts',
+        source: 'upload',
+        status: 'done',
+        createdAt: '2026-01-01T00:00:00.000Z',
+      };
+      await db.query(
+        "INSERT INTO desk_calls (id, status, owner, call, analysis) VALUES ($1, 'done', 'old-desk', $2, $3)",
+        [id, JSON.stringify(old), JSON.stringify({ note: 'kept' })],
+      );
+      await db.close();
+
+      const config = { ...desk.config, port: 0, storage };
+      let server = await startServer(config);
+      try {
+        const at = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, init);
+        const listed = (await (await at('/api/calls')).json()) as { calls: CallView[] };
+        expect(listed.calls.find((c) => c.id === id)).toMatchObject(old);
+        expect(listed.calls.find((c) => c.id === id)).not.toHaveProperty('storefront');
+        expect((await (await at(`/api/calls/${id}/storefront`)).json()) as Linked).toMatchObject({
+          cart: null,
+        });
+        const token = await customerCart(5);
+        const json = { method: 'POST', headers: { 'Content-Type': 'application/json' } };
+        const { code } = (await (
+          await at('/api/storefront/help', {
+            ...json,
+            body: JSON.stringify({ cart_token: token, order: null }),
+          })
+        ).json()) as { code: string };
+        const linked = await at(`/api/calls/${id}/storefront`, { ...json, body: JSON.stringify({ code }) });
+        expect(linked.status).toBe(200);
+        const before = (await (await at(`/api/calls/${id}`)).json()) as CallView & {
+          cart: StorefrontSnapshot;
+        };
+        expect(before.cart.cart?.items.map((i) => i.quantity)).toEqual([5]);
+
+        await server.close();
+        server = await startServer(config);
+        const after = (await (await at(`/api/calls/${id}`)).json()) as CallView & {
+          cart: StorefrontSnapshot;
+        };
+        expect(after.cart).toEqual(before.cart);
+        expect(after.storefront).toEqual(before.storefront);
+        const refreshed = await at(`/api/calls/${id}/storefront/refresh`, { method: 'POST' });
+        expect(refreshed.status).toBe(200);
+        await server.close();
+        // The database says version 2 (the server held PGlite's directory until now).
+        const check = await openDatabase(storage);
+        expect(await check.query('SELECT max(version) AS v FROM desk_schema')).toEqual([
+          { v: SCHEMA_VERSION },
+        ]);
+        await check.close();
+      } finally {
+        await server.close().catch(() => {});
+        if ('dataDir' in storage) await removeDataDir(storage.dataDir);
+      }
+    });
+  }
 });
 
 describe('the call’s cart link under hostile timing', () => {
