@@ -183,6 +183,33 @@ describe('a store that fails the order read', () => {
   });
 });
 
+describe('a store whose cart answer is odd but valid', () => {
+  it('links a cart whose currency strings are long and full of control characters, cut short', async () => {
+    const token = await customerCart(1);
+    const res = await fetch(`${desk.sandbox.store.url}/wp-json/wc/store/v1/cart`, {
+      headers: { 'Cart-Token': token },
+    });
+    const cart = (await res.json()) as { totals: Record<string, unknown> };
+    // Each string as long as the desk keeps (200) and, as JSON, six times that.
+    const odd = '\u0001'.repeat(500);
+    for (const field of ['currency_code', 'currency_symbol', 'currency_prefix', 'currency_suffix'])
+      cart.totals[field] = odd;
+    cart.totals.currency_decimal_separator = odd;
+    cart.totals.currency_thousand_separator = odd;
+    proxy.rule = (req) => (isCartRead(req) ? { status: 200, body: JSON.stringify(cart) } : undefined);
+    try {
+      const linked = await post<Linked>(`/api/calls/${callId}/storefront`, { code: await helpCode(token) });
+      expect(linked.status).toBe(200);
+      // No control character is money's: none is kept.
+      expect(linked.body.call.storefront?.currency).toMatchObject({ currency_code: '', currency_symbol: '' });
+      // What every call event carries stays small (Pusher's events are at most 10 KB).
+      expect(JSON.stringify(linked.body.call).length).toBeLessThan(4096);
+    } finally {
+      proxy.rule = null;
+    }
+  });
+});
+
 describe('links and refreshes that finish out of order', () => {
   const newCall = async () =>
     (await post<{ call: CallView }>('/api/live-calls', { name: 'Race' })).body.call.id;

@@ -68,16 +68,25 @@ const cut = (text: unknown): string => [...String(text ?? '')].slice(0, MAX_TEXT
 const amount = (value: unknown): string =>
   typeof value === 'string' && /^-?\d{1,16}$/.test(value) ? value : '0';
 
+/** Longest currency code, symbol, separator, prefix or suffix kept (a real one is a few characters). */
+const MAX_CURRENCY_TEXT = 16;
+/**
+ * A currency string as the summary keeps it: every call event and list entry carries the summary, whose
+ * column holds 4 KB, and a control character is six characters of JSON.
+ */
+const currencyText = (text: unknown): string =>
+  [...String(text ?? '').replace(/[\p{Cc}]/gu, '')].slice(0, MAX_CURRENCY_TEXT).join('');
+
 export function currencyOf(fields: CurrencyLike): StoreCurrency {
   const unit = fields.currency_minor_unit;
   return {
-    currency_code: cut(fields.currency_code),
-    currency_symbol: cut(fields.currency_symbol),
+    currency_code: currencyText(fields.currency_code),
+    currency_symbol: currencyText(fields.currency_symbol),
     currency_minor_unit: Number.isInteger(unit) && unit! >= 0 && unit! <= 10 ? unit! : 2,
-    currency_decimal_separator: cut(fields.currency_decimal_separator ?? '.'),
-    currency_thousand_separator: cut(fields.currency_thousand_separator ?? ','),
-    currency_prefix: cut(fields.currency_prefix),
-    currency_suffix: cut(fields.currency_suffix),
+    currency_decimal_separator: currencyText(fields.currency_decimal_separator ?? '.'),
+    currency_thousand_separator: currencyText(fields.currency_thousand_separator ?? ','),
+    currency_prefix: currencyText(fields.currency_prefix),
+    currency_suffix: currencyText(fields.currency_suffix),
   };
 }
 
