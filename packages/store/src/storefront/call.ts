@@ -22,7 +22,7 @@ type Build<S extends z.ZodMiniType> = () =>
   | (RequestSpec<S> & { schema: S })
   | Promise<RequestSpec<S> & { schema: S }>;
 
-/** A nonce the server refused, or one the client did not have yet: it sends a fresh one with the refusal. */
+/** A nonce the server refused, or one the client did not have yet: the refusal brings a fresh one. */
 const NONCE_CODES = new Set(['woocommerce_rest_missing_nonce', 'woocommerce_rest_invalid_nonce']);
 
 /**
@@ -80,12 +80,15 @@ export class Caller {
         // A value JSON cannot carry (a BigInt in a free-form field) is refused here, not by JSON.stringify.
         const issue = spec.body === undefined ? undefined : jsonValueIssue(spec.body, 'body', 64);
         if (issue) throw new ValidationError(`${spec.what ?? 'request'} input`, [issue]);
-        const nonce = this.#session.nonce;
+        const { nonce, lastToken } = this.#session;
         try {
           return await this.#client.request(this.#withinTotal(spec, started)).withResponse();
         } catch (error) {
           if (!(error instanceof APIError)) throw error;
-          if (cart && !nonceRetried && NONCE_CODES.has(error.code ?? '') && this.#session.nonce !== nonce) {
+          // The refusal brought a nonce, or a Cart-Token (which stands in for it; a browser page on another
+          // origin can read only the token, CORS exposing no `Nonce`): the call is repeated once with it.
+          const renewed = this.#session.nonce !== nonce || this.#session.lastToken !== lastToken;
+          if (cart && !nonceRetried && NONCE_CODES.has(error.code ?? '') && renewed) {
             nonceRetried = true;
             continue;
           }

@@ -45,6 +45,11 @@ export class CartSession {
     return this.#nonce;
   }
 
+  /** The newest token a response gave (null once forgotten, undefined before any). */
+  get lastToken(): string | null | undefined {
+    return this.#last;
+  }
+
   /** The token to send: the store's, read afresh (another tab or process may have replaced it). */
   async token(): Promise<string | null> {
     if (this.#mode === 'cookie') return null;

@@ -63,8 +63,9 @@ describe('Cart-Token', () => {
     expect(sent[0]).toMatchObject({ token: null, nonce: null });
     expect(sent[1]!.token).toBe(tokens.written[0]);
     expect(sent[1]!.nonce).toMatch(/^[0-9a-f]{10}$/);
+    const held = tokens.value;
     await first.cart.get();
-    expect(sent[2]!.token).toBe(tokens.value);
+    expect(sent[2]!.token).toBe(held);
     // Product routes do not read the cart: no session headers on them.
     await first.products.list();
     expect(sent[3]).toMatchObject({ token: null, nonce: null });
@@ -77,6 +78,30 @@ describe('Cart-Token', () => {
     const memory = storefrontFor(box);
     await memory.cart.addItem({ id, quantity: 1 });
     expect((await memory.withOptions({ timeout: 30_000 }).cart.get()).items_count).toBe(1);
+  });
+
+  it('a page on another origin, which CORS lets read the Cart-Token but not the Nonce, still adds on its first call', async () => {
+    const id = await product('Cross Origin Cup');
+    // What a browser hands a cross-origin page: only the headers Access-Control-Expose-Headers names.
+    const corsView: StorefrontClientOptions['fetch'] = async (input, init) => {
+      const response = await fetch(input, init);
+      const exposed = (response.headers.get('access-control-expose-headers') ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase());
+      const headers = new Headers();
+      response.headers.forEach((value, name) => {
+        if (name !== 'nonce' || exposed.includes('nonce')) headers.set(name, value);
+      });
+      return new Response(await response.arrayBuffer(), { status: response.status, headers });
+    };
+    const { sent, hooks } = sentHeaders();
+    const page = storefrontFor(box, { fetch: corsView, hooks });
+    expect((await page.cart.addItem({ id })).items_count).toBe(1);
+    // Refused once without token or nonce; repeated with the token the refusal brought, never with a nonce.
+    expect(sent.map((s) => [s.token !== null, s.nonce !== null])).toEqual([
+      [false, false],
+      [true, false],
+    ]);
   });
 
   it('webStorageCartTokenStore keeps the token under its key and survives a storage that throws', async () => {
