@@ -204,6 +204,47 @@ describe('Store API checkout against stock that moved', () => {
   });
 });
 
+describe('Store API checkout against a coupon used up meanwhile', () => {
+  it('removes the coupon and refuses with 409 instead of charging the full price (validate_cart_coupons())', async () => {
+    await api.put('payment_gateways/bacs', { enabled: true });
+    const jug = (await api.post('products', { name: 'Jug', regular_price: '10' })).data;
+    const coupon = (
+      await api.post('coupons', { code: 'solo', amount: '2', discount_type: 'fixed_cart', usage_limit: 1 })
+    ).data;
+    const shopper = async () => {
+      const s = new StoreApiSession(sb.url);
+      await s.call('GET', 'cart');
+      await s.call('POST', 'cart/add-item', { id: jug.id, quantity: 1 });
+      expect((await s.call('POST', 'cart/apply-coupon', { code: 'solo' })).status).toBe(200);
+      return s;
+    };
+    const [first, second] = [await shopper(), await shopper()];
+    const order = { payment_method: 'bacs', billing_address: { email: 'b@example.com' } };
+    expect((await first.call('POST', 'checkout', order)).status).toBe(200);
+    const before = (await api.get('orders', { per_page: 100 })).data.length;
+
+    const refused = await second.call('POST', 'checkout', order);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      code: 'woocommerce_rest_cart_coupon_error',
+      message:
+        'The "solo" coupon has been removed from your cart: Usage limit for coupon &quot;solo&quot; has been reached.',
+      data: { status: 409 },
+    });
+    expect((await api.get('orders', { per_page: 100 })).data.length).toBe(before);
+    const cart = (await second.call('GET', 'cart')).body;
+    expect([cart.coupons, cart.totals.total_price]).toEqual([[], '1000']);
+    // Told, the shopper can check out at the price the cart now shows.
+    const placed = await second.call('POST', 'checkout', order);
+    expect(placed.status).toBe(200);
+    expect((await api.get(`orders/${placed.body.order_id}`)).data).toMatchObject({
+      total: '10.00',
+      coupon_lines: [],
+    });
+    expect((await api.get(`coupons/${coupon.id}`)).data.usage_count).toBe(1);
+  });
+});
+
 describe('Store API rate limit', () => {
   it('is off by default', async () => {
     const s = new StoreApiSession(sb.url);

@@ -102,6 +102,35 @@ function validateCartItems(store: Store, cart: Cart): void {
   throw new InvalidCartError(first.code, first.message, rest);
 }
 
+/**
+ * CartController::validate_cart_coupons() after the items: a coupon the cart can no longer use (its usage limit
+ * reached since it was applied, expired, deleted) is taken off the cart (validate_cart_coupon()) and the checkout
+ * refused with a 409 that names it, rather than ordered at a price the shopper was not shown.
+ */
+function validateCartCoupons(store: Store, cart: Cart): void {
+  const usable: string[] = [];
+  const errors: { code: string; message: string; data: unknown }[] = [];
+  for (const code of cart.coupons) {
+    try {
+      quote(store, { ...cart, coupons: [...usable, code] }, true);
+      usable.push(code);
+    } catch (err) {
+      if (!(err instanceof RestError)) throw err;
+      // wp_strip_all_tags( $coupon->get_error_message() ).
+      const reason = err.message.replace(/<[^>]*>/g, '').trim();
+      errors.push({
+        code: 'woocommerce_rest_cart_coupon_error',
+        message: `The "${code}" coupon has been removed from your cart: ${reason}`,
+        data: { status: 409 },
+      });
+    }
+  }
+  if (errors.length === 0) return;
+  cart.coupons = usable;
+  const [first, ...rest] = errors as [(typeof errors)[number], ...typeof errors];
+  throw new InvalidCartError(first.code, first.message, rest);
+}
+
 export interface CheckoutInput {
   payment_method: string;
   customer_note: string;
@@ -117,6 +146,7 @@ export function checkout(store: Store, cart: Cart, input: CheckoutInput): OrderR
     throw new RestError(400, 'woocommerce_rest_cart_empty', 'Cannot place an order, your cart is empty.');
   }
   validateCartItems(store, cart);
+  validateCartCoupons(store, cart);
   const q = quote(store, cart);
   const needsPayment = q.order.total > 0;
   const gateways = availableGateways(store);
