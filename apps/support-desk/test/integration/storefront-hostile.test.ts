@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type StorageConfig } from '../../src/server/calls/storage/database.js';
 import { migrate, SCHEMA_VERSION } from '../../src/server/calls/storage/schema.js';
 import { startServer } from '../../src/server/index.js';
+import { DEFAULT_CODES_PER_MINUTE } from '../../src/server/storefront/guesses.js';
+import { DEFAULT_CODE_TTL_MS, DEFAULT_MAX_CODES } from '../../src/server/storefront/help-codes.js';
 import type { CallView, StorefrontSnapshot } from '../../src/shared/api.js';
 import { type Desk, freshDataDir, removeDataDir, startDesk } from '../helpers/desk.js';
 import { type Postgres, startPostgres } from '../helpers/postgres.js';
@@ -335,6 +337,36 @@ describe('a database from before the cart link (schema 1) with calls in it', () 
   }
 });
 
+describe('a flood of help requests', () => {
+  it('costs no customer the code they were given', async () => {
+    const code = await helpCode(await customerCart(6));
+    const statuses: number[] = [];
+    // More than the codes held at once (10,000), a hundred at a time.
+    for (let sent = 0; sent < 10_100; sent += 100) {
+      const batch = await Promise.all(
+        Array.from({ length: 100 }, () =>
+          fetch(`${desk.server.url}/api/storefront/help`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ cart_token: `flood.${sent}`, order: null }),
+          }).then(async (res) => {
+            await res.arrayBuffer();
+            return res.status;
+          }),
+        ),
+      );
+      statuses.push(...batch);
+    }
+    expect(statuses.every((status) => status === 201 || status === 429)).toBe(true);
+    // A minute's codes, and a minute's codes times their lifetime fit in what the desk holds.
+    expect(statuses.filter((status) => status === 201).length).toBeLessThan(DEFAULT_CODES_PER_MINUTE);
+    expect(DEFAULT_CODES_PER_MINUTE * (DEFAULT_CODE_TTL_MS / 60_000)).toBeLessThan(DEFAULT_MAX_CODES);
+    const linked = await post<Linked>(`/api/calls/${callId}/storefront`, { code });
+    expect(linked.status).toBe(200);
+    expect(linked.body.cart?.cart?.items.map((i) => i.quantity)).toEqual([6]);
+  });
+});
+
 describe('the call’s cart link under hostile timing', () => {
   it('counts guesses that arrive together against the same limit as guesses sent one by one', async () => {
     const other = callId;
@@ -366,7 +398,7 @@ describe('the call’s cart link under hostile timing', () => {
     );
     const looked = statuses.filter((status) => status !== 429);
     expect(looked.every((status) => status === 404)).toBe(true);
-    // DEFAULT_REFUSALS_PER_MINUTE: the codes looked at this minute, however the guesses arrive.
+    // DEFAULT_REFUSALS_PER_MINUTE (30): the codes looked at this minute, however the guesses arrive.
     expect(looked.length).toBeLessThanOrEqual(30);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(90);
   });

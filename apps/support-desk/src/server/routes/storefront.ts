@@ -6,7 +6,7 @@ import { DeskEvents, type StorefrontHelpCode } from '../../shared/api.js';
 import { type CallRecord, type StoredLink, view } from '../calls/registry.js';
 import type { DeskContext } from '../context.js';
 import { HttpError, parseInput, readJson } from '../errors.js';
-import { RefusedCodes } from '../storefront/guesses.js';
+import { issuedCodes, refusedCodes } from '../storefront/guesses.js';
 import { type CodeRefusal, HelpCodes } from '../storefront/help-codes.js';
 import { helpRequestSchema, linkRequestSchema } from '../storefront/input.js';
 import { readStorefront } from '../storefront/read.js';
@@ -30,7 +30,8 @@ const REFUSALS: Record<CodeRefusal, [number, string, string]> = {
  */
 export function storefrontRoutes(app: Hono, desk: DeskContext): void {
   const codes = new HelpCodes();
-  const refused = new RefusedCodes();
+  const refused = refusedCodes();
+  const issued = issuedCodes();
   const limit = bodyLimit({
     maxSize: MAX_HELP_BYTES,
     onError: () => {
@@ -43,6 +44,8 @@ export function storefrontRoutes(app: Hono, desk: DeskContext): void {
 
   app.post('/api/storefront/help', async (c) => {
     const request = parseInput(helpRequestSchema, await readJson(c.req.raw), 'help request');
+    issued.check();
+    issued.count();
     const { code, expiresInSeconds } = codes.issue(request);
     const body: StorefrontHelpCode = { code, expires_in_seconds: expiresInSeconds };
     return c.json(body, 201);
@@ -89,7 +92,7 @@ export function storefrontRoutes(app: Hono, desk: DeskContext): void {
     refused.check();
     const request = codes.claim(code);
     if (typeof request === 'string') {
-      refused.refused();
+      refused.count();
       const [status, message, reason] = REFUSALS[request];
       throw new HttpError(status, message, reason);
     }

@@ -4,8 +4,8 @@ import type { StorefrontHelpRequest } from '../../shared/api.js';
 /** How long a customer has to read the code out: a call about the cart comes soon after asking. */
 export const DEFAULT_CODE_TTL_MS = 2 * 60 * 60 * 1000;
 /**
- * Codes held at once (live and expired ones kept to say "expired"). Past it the oldest goes: a flood of
- * requests costs the flood's own codes first, and memory stays bounded.
+ * Codes held at once (live and expired ones kept to say "expired"). Past it the oldest goes, so memory stays
+ * bounded; the route gives out too few a minute (guesses.ts) for that ever to be a live one.
  */
 export const DEFAULT_MAX_CODES = 10_000;
 
