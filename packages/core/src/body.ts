@@ -1,4 +1,5 @@
 import { ValidationError } from './errors.js';
+import { jsonValueIssue } from './json-depth.js';
 
 /** What a stream body may be built from: a web stream, a Node `Readable`, or any async iterable of bytes. */
 export type StreamSource = ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
@@ -135,4 +136,25 @@ export function toOutgoingBody(body: unknown, withProgress: boolean): OutgoingBo
   }
   if (isStreamSource(body)) return { kind: 'stream', stream: streamBody(body), contentType: undefined };
   return { kind: 'buffered', value: JSON.stringify(body), contentType: 'application/json' };
+}
+
+/**
+ * `toOutgoingBody` for a call named `what`. JSON.stringify refuses a BigInt or a value that contains itself
+ * with a bare TypeError that names neither the call nor the field: this refuses it as bad input, before
+ * anything is sent.
+ */
+export function encodeBody(
+  body: unknown,
+  what: string | undefined,
+  withProgress: boolean,
+): OutgoingBody | undefined {
+  try {
+    return toOutgoingBody(body, withProgress);
+  } catch (error) {
+    const issue = jsonValueIssue(body, 'body', Number.POSITIVE_INFINITY) ?? {
+      path: 'body',
+      message: `cannot be encoded as JSON: ${error instanceof Error ? error.message : String(error)}`,
+    };
+    throw new ValidationError(`${what ?? 'request'} input`, [issue]);
+  }
 }

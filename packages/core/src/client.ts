@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import { APIPromise, type WithResponse } from './api-promise.js';
 import type { AuthStrategy, PreparedRequest } from './auth.js';
-import { toOutgoingBody } from './body.js';
+import { encodeBody } from './body.js';
 import { AbortError, ConnectionError, TimeoutError, ValidationError } from './errors.js';
 import { CallDeadline } from './internal/deadline.js';
 import { type Attempt, reportResponse } from './internal/events.js';
@@ -204,7 +204,7 @@ export class BaseClient<O extends object = ClientOptions> {
       target: {
         method: spec.method,
         url: this.buildUrl(spec.path, spec.query),
-        body: toOutgoingBody(spec.body, options.onProgress !== undefined),
+        body: encodeBody(spec.body, spec.what, options.onProgress !== undefined),
       },
     };
     try {

@@ -13,6 +13,7 @@ import {
   type RequestSpec,
   streamBody,
   TimeoutError,
+  ValidationError,
 } from '../../src/index.js';
 import { type BodyServer, type Received, sha256, startBodyServer } from '../helpers/body-server.js';
 
@@ -244,5 +245,20 @@ describe('responses', () => {
     expect(error.message).toContain('… (18000 more characters)');
     expect(error.message.length).toBeLessThan(2200);
     expect((error.body as { message: string }).message).toHaveLength(20_000);
+  });
+});
+
+describe('a body JSON cannot encode', () => {
+  it('is refused as bad input naming the field, before anything is sent', async () => {
+    const before = server.received.length;
+    const cyclic: Record<string, unknown> = { name: 'loop' };
+    cyclic.self = cyclic;
+    for (const body of [{ meta_data: [{ key: 'n', value: 10n }] }, cyclic]) {
+      const error = await client.send('POST', '/echo', body).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).issues[0]?.path).toBe('body');
+      expect((error as ValidationError).message).toMatch(/BigInt|contains itself/);
+    }
+    expect(server.received.length).toBe(before);
   });
 });
