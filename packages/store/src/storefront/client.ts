@@ -45,6 +45,13 @@ export interface StorefrontClientOptions extends Omit<ClientOptions, 'baseURL' |
 const NAMESPACE = '/wc/store/v1';
 /** Where the options a clone is built from carry the session (see the constructor). */
 const SESSION = Symbol('storefront session');
+interface Inherited {
+  session: CartSession;
+  /** The parent's shop (checkOptions()'s URL), whose cart the session holds. */
+  home: string;
+  /** The store the parent's user gave, if any. */
+  given: CartTokenStore | undefined;
+}
 
 /**
  * The WooCommerce Store API (`/wp-json/wc/store/v1`): products, the cart and checkout, as a shopper's page
@@ -61,11 +68,24 @@ export class StorefrontClient extends BaseClient<StorefrontClientOptions> {
 
   constructor(options: StorefrontClientOptions) {
     const home = checkOptions(options);
-    const store = options.cartTokenStore ?? new MemoryCartTokenStore();
     const mode = options.session ?? 'cart-token';
-    // A withOptions() clone keeps its parent's session (nonce, first-token wait) unless it changes it.
-    const parent = (options as { [SESSION]?: CartSession })[SESSION];
-    const session = parent?.mode === mode && parent.store === store ? parent : new CartSession(store, mode);
+    // A withOptions() clone keeps its parent's session (nonce, first-token wait) unless it changes it. The
+    // token is the parent shop's cart: a clone for another shop (another url) starts its own, or it would
+    // send that shop the parent's Cart-Token and Nonce.
+    const parent = (options as { [SESSION]?: Inherited })[SESSION];
+    const sameShop = parent?.home === home.href;
+    if (parent && !sameShop && options.cartTokenStore && options.cartTokenStore === parent.given)
+      throw new ValidationError('StorefrontClient options', [
+        {
+          path: 'cartTokenStore',
+          message: `withOptions() changed the url from ${parent.home} to ${home.href} but kept the cartTokenStore, whose Cart-Token belongs to the first shop; pass the other shop its own store`,
+        },
+      ]);
+    const store = options.cartTokenStore ?? (sameShop ? parent.session.store : new MemoryCartTokenStore());
+    const session =
+      sameShop && parent.session.mode === mode && parent.session.store === store
+        ? parent.session
+        : new CartSession(store, mode);
     const {
       url: _url,
       cartTokenStore: _store,
@@ -90,8 +110,11 @@ export class StorefrontClient extends BaseClient<StorefrontClientOptions> {
         fetch: credentials ? withCredentials(core.fetch, credentials) : core.fetch,
       },
       storefrontAdapter(permalinks ?? 'pretty', apiPrefix ?? 'wp-json'),
-      // Clones made with withOptions() share the token store, so they keep the same cart.
-      { ...options, cartTokenStore: store, [SESSION]: session } as StorefrontClientOptions,
+      // Clones made with withOptions() for the same shop share the session, so they keep the same cart.
+      {
+        ...options,
+        [SESSION]: { session, home: home.href, given: options.cartTokenStore },
+      } as StorefrontClientOptions,
     );
     const caller = new Caller(this, session, retrySettings(core), core.totalTimeout);
     const context = { caller, allowUnknownFields: allowUnknownFields ?? false };
