@@ -1,5 +1,4 @@
 import { ValidationError } from './errors.js';
-import { jsonValueIssue } from './json-depth.js';
 
 /** What a stream body may be built from: a web stream, a Node `Readable`, or any async iterable of bytes. */
 export type StreamSource = ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
@@ -151,7 +150,8 @@ export function encodeBody(
   try {
     return toOutgoingBody(body, withProgress);
   } catch (error) {
-    const issue = jsonValueIssue(body, 'body', Number.POSITIVE_INFINITY) ?? {
+    // The engine's own words name the culprit ("serialize a BigInt", "circular structure").
+    const issue = {
       path: 'body',
       message: `cannot be encoded as JSON: ${error instanceof Error ? error.message : String(error)}`,
     };
