@@ -18,6 +18,7 @@ import { DEFAULT_CODES_PER_MINUTE } from '../../src/server/storefront/guesses.js
 import { DEFAULT_CODE_TTL_MS, DEFAULT_MAX_CODES } from '../../src/server/storefront/help-codes.js';
 import type { CallView, StorefrontSnapshot } from '../../src/shared/api.js';
 import { type Desk, freshDataDir, removeDataDir, startDesk } from '../helpers/desk.js';
+import { listen } from '../helpers/listener.js';
 import { type Postgres, startPostgres } from '../helpers/postgres.js';
 
 type Linked = { call: CallView; cart: StorefrontSnapshot | null };
@@ -65,6 +66,7 @@ async function storeProxy(): Promise<{
 let desk: Desk;
 let proxy: Awaited<ReturnType<typeof storeProxy>>;
 let callId: string;
+let liveKey: string;
 let postgres: Postgres;
 
 async function post<T>(path: string, body?: unknown): Promise<{ status: number; body: T }> {
@@ -129,8 +131,9 @@ beforeAll(async () => {
       storage: { databaseUrl: postgres.url },
     };
   });
-  const live = await post<{ call: CallView }>('/api/live-calls', { name: 'Hostile cart' });
+  const live = await post<{ call: CallView; key: string }>('/api/live-calls', { name: 'Hostile cart' });
   callId = live.body.call.id;
+  liveKey = live.body.key;
 });
 afterAll(async () => {
   await desk?.close();
@@ -335,6 +338,38 @@ describe('a database from before the cart link (schema 1) with calls in it', () 
       }
     });
   }
+});
+
+describe('a call that changes while its cart is read', () => {
+  it('is announced as it is now, not as it was when the link began', async () => {
+    const code = await helpCode(await customerCart(7));
+    const tab = await listen(desk);
+    try {
+      const held = holdNextCartRead();
+      const linking = post<Linked>(`/api/calls/${callId}/storefront`, { code });
+      await held.reached;
+      const ended = await fetch(`${desk.server.url}/api/live-calls/${callId}/end`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Live-Call-Key': liveKey },
+        body: '{}',
+      });
+      expect(ended.status).toBe(202);
+      const status = ((await ended.json()) as { call: CallView }).call.status;
+      expect(status).not.toBe('live');
+      held.release();
+      const linked = await linking;
+      expect(linked.status).toBe(200);
+      const readAt = linked.body.cart?.readAt;
+      expect(linked.body.call.status).not.toBe('live');
+      for (let i = 0; i < 100 && !tab.of('call-status').some((c) => c.storefront?.readAt === readAt); i++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      const announced = tab.of('call-status').filter((c: CallView) => c.storefront?.readAt === readAt);
+      expect(announced).toHaveLength(1);
+      expect(announced[0].status).not.toBe('live');
+    } finally {
+      tab.close();
+    }
+  });
 });
 
 describe('a flood of help requests', () => {

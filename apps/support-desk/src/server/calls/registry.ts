@@ -187,11 +187,11 @@ export class CallRegistry {
     summary: StorefrontSummary,
     refreshOf?: StoredLink,
   ): Promise<'linked' | 'stale' | 'gone'> {
-    const rows = await this.db.query(
+    const rows = await this.db.query<{ call: string }>(
       `UPDATE desk_calls SET storefront = $2, cart = $3, storefront_link = $4
        WHERE id = $1 AND (cart IS NULL OR (cart::json ->> 'readAt') <= $5)
        AND (NOT $6::boolean OR (storefront_link::json ->> 'link') IS NOT DISTINCT FROM $7)
-       RETURNING seq`,
+       RETURNING call`,
       [
         call.id,
         encode(summary, MAX_SUMMARY_CHARS, 'storefront summary'),
@@ -206,7 +206,9 @@ export class CallRegistry {
       const [exists] = await this.db.query('SELECT 1 FROM desk_calls WHERE id = $1', [call.id]);
       return exists ? 'stale' : 'gone';
     }
-    Object.assign(call, { storefront: summary, cart });
+    // The call as stored now: `call` was read before the store was, and the call may have moved on
+    // (a live call ended meanwhile) in what the caller announces next.
+    Object.assign(call, JSON.parse(rows[0]!.call) as CallView, { storefront: summary, cart });
     return 'linked';
   }
 
