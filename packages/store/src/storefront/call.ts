@@ -111,7 +111,7 @@ export class Caller {
    * Store API's limit answers 400, so only its `RateLimitError` lands here.
    */
   #rateLimitDelay(error: APIError, spec: RequestSpec, retries: number, started: number): number | undefined {
-    if (!(error instanceof RateLimitError) || error.status === 429) return undefined;
+    if (!(error instanceof RateLimitError) || !refusedBeforeRoute(error)) return undefined;
     const { maxRetries, totalTimeout = this.#totalTimeout } = spec.options ?? {};
     const now = Date.now();
     const decision = decideRetry(
@@ -119,7 +119,7 @@ export class Caller {
       {
         method: spec.method,
         retryIndex: retries,
-        // Refused in rest_authentication_errors, before the route ran: repeating a POST is safe.
+        // Refused in rest_authentication_errors, before the route ran (refusedBeforeRoute): repeating a POST is safe.
         safeToRepeat: true,
         elapsedMs: now - started,
         now,
@@ -138,6 +138,16 @@ export class Caller {
     if (total === undefined || elapsed === 0) return spec;
     return { ...spec, options: { ...spec.options, totalTimeout: Math.max(1, total - elapsed) } };
   }
+}
+
+/**
+ * WooCommerce's own refusal (StoreApi/Authentication.php apply_rate_limiting()): HTTP 400 with
+ * `RateLimit-Retry-After`, a header only that refusal sends. The same code in any other answer (a 500, a
+ * plugin's RouteException from inside the route, a proxy's page) may come from a route that ran: a checkout
+ * repeated then could place a second order.
+ */
+function refusedBeforeRoute(error: APIError): boolean {
+  return error.status === 400 && error.headers.has('ratelimit-retry-after');
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {

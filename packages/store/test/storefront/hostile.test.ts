@@ -7,10 +7,13 @@ import type { RequestListener } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   MemoryCartTokenStore,
+  RateLimitError,
   StorefrontClient,
   ValidationError,
 } from '../../src/storefront/index.js';
 import { type ScriptedServer, startScriptedServer } from '../helpers/echo-server.js';
+import { rejection } from '../helpers/sandbox.js';
+import { FRANCE } from './helpers.js';
 
 const TOKEN_A = 'eyJhbGciOiJIUzI1NiJ9.eyJ1c2VyX2lkIjoidF9zaG9wX2EifQ.c2lnbmF0dXJlX3Nob3BfYQ';
 const OTHER = 'eyJhbGciOiJIUzI1NiJ9.eyJ1c2VyX2lkIjoidF9vdGhlciJ9.c2lnbmF0dXJlX290aGVy';
@@ -38,6 +41,12 @@ function cartAnswer(token: string, nonce = NONCE_A): RequestListener {
   };
 }
 
+function error(status: number, code: string, headers: Record<string, string> = {}): RequestListener {
+  return (_req, res) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify({ code, message: 'Slow down.', data: { status } }));
+  };
+}
 
 describe('the Cart-Token and Nonce stay with their shop', () => {
   it('a withOptions() clone pointed at another shop sends it neither the parent cart token nor nonce', async () => {
@@ -73,5 +82,37 @@ describe('the Cart-Token and Nonce stay with their shop', () => {
     expect(given.withOptions({ url: b.url, cartTokenStore: new MemoryCartTokenStore() })).toBeInstanceOf(
       StorefrontClient,
     );
+  });
+});
+
+describe('rate_limit_exceeded is repeated only when the route never ran', () => {
+  it('a checkout answered rate_limit_exceeded by the route itself (500, or 400 without RateLimit-Retry-After) is sent once', async () => {
+    for (const answer of [
+      error(500, 'rate_limit_exceeded'),
+      error(400, 'rate_limit_exceeded', { 'cart-token': TOKEN_A, nonce: NONCE_A }),
+      error(409, 'rate_limit_exceeded', { 'retry-after': '0' }),
+    ]) {
+      const a = await server();
+      a.fallback = answer;
+      const failed = await rejection(
+        shop(a.url).checkout.place({ billing_address: FRANCE, payment_method: 'cod' }),
+      );
+      expect(failed).toBeInstanceOf(RateLimitError);
+      expect(a.requests.map((r) => r.method)).toEqual(['POST']);
+    }
+  });
+
+  it("WooCommerce's own refusal (400 with RateLimit-Retry-After) is repeated, and lands once", async () => {
+    const a = await server();
+    a.handlers.push(
+      error(400, 'rate_limit_exceeded', {
+        'ratelimit-limit': '2',
+        'ratelimit-remaining': '0',
+        'ratelimit-retry-after': '0',
+      }),
+    );
+    a.fallback = cartAnswer(TOKEN_A);
+    await shop(a.url).cart.items.list();
+    expect(a.requests.map((r) => r.method)).toEqual(['GET', 'GET']);
   });
 });
