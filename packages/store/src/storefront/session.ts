@@ -13,6 +13,10 @@ export type SessionMode = 'cart-token' | 'cookie';
 /** The routes that read the cart session; products and `order/{id}` do not, so they go without it. */
 const CART_ROUTE = /\/wc\/store\/v1\/(cart|checkout|batch)(\/|$)/;
 
+function isCartRoute(url: URL): boolean {
+  return CART_ROUTE.test(url.searchParams.get('rest_route') ?? url.pathname);
+}
+
 /**
  * The shopper's session as the client holds it: the newest `Cart-Token` (in the user's store) and `Nonce`
  * (in memory: it is per site and tick, not per cart), both sent back on cart and checkout requests, and
@@ -101,7 +105,10 @@ export class CartSession {
    * it used: a new one when the sent token had expired or was forged (the server then made a new, empty
    * cart), so the newest always replaces the one held.
    */
-  observe(response: Response): Promise<void> {
+  observe(response: Response, url: URL): Promise<void> {
+    // Only cart routes send the session (AbstractCartRoute.php add_response_headers()); others go without
+    // it, so a token on their answer would name some other cart and lose this one.
+    if (!isCartRoute(url)) return Promise.resolve();
     // `X-WC-Store-API-Nonce` is the header's older name, which a batch answer still carries beside `Nonce`.
     const nonce = response.headers.get('nonce') ?? response.headers.get('x-wc-store-api-nonce');
     return this.keep(response.headers.get('cart-token'), nonce);
@@ -134,8 +141,7 @@ export class CartSession {
     return {
       kind: 'store-api-session',
       apply: async (request: PreparedRequest) => {
-        const route = request.url.searchParams.get('rest_route') ?? request.url.pathname;
-        if (!CART_ROUTE.test(route)) return;
+        if (!isCartRoute(request.url)) return;
         const token = await this.token();
         if (token) request.headers.set('Cart-Token', token);
         if (this.#nonce) request.headers.set('Nonce', this.#nonce);
@@ -149,7 +155,7 @@ export class CartSession {
     return {
       ...user,
       afterResponse: async (event) => {
-        await this.observe(event.response);
+        await this.observe(event.response, new URL(event.url));
         await user?.afterResponse?.(event);
       },
     };

@@ -116,3 +116,20 @@ describe('rate_limit_exceeded is repeated only when the route never ran', () => 
     expect(a.requests.map((r) => r.method)).toEqual(['GET', 'GET']);
   });
 });
+
+describe('only a cart route answer replaces the held Cart-Token', () => {
+  it('a Cart-Token on a products or order answer (sent without the session) is not taken for the cart', async () => {
+    const a = await server();
+    a.handlers.push(cartAnswer(TOKEN_A), cartAnswer(OTHER));
+    a.fallback = cartAnswer(TOKEN_A);
+    const client = shop(a.url);
+    await client.cart.items.list();
+    await client.products.list();
+    await client.cart.items.list();
+    expect(a.requests.map((r) => [r.url.split('?')[0], r.headers['cart-token']])).toEqual([
+      ['/wp-json/wc/store/v1/cart/items', undefined],
+      ['/wp-json/wc/store/v1/products', undefined],
+      ['/wp-json/wc/store/v1/cart/items', TOKEN_A],
+    ]);
+  });
+});
