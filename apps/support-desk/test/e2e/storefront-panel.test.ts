@@ -97,3 +97,37 @@ it('shows the linked cart in every tab, and the customer’s change after a refr
   // The page never had the token.
   for (const tab of [agent, colleague]) expect(await tab.content()).not.toContain(tokens.get()!);
 });
+
+it('shows the store’s strings as text: a product named with markup runs nothing', async () => {
+  const markup = '<img src=x onerror="window.__storeXss=1"><b>bold</b>';
+  const product = await desk.store.products.create({ name: markup, type: 'simple', regular_price: '3.00' });
+  const tokens = new MemoryCartTokenStore();
+  const customer = new StorefrontClient({ url: desk.sandbox.store.url, cartTokenStore: tokens });
+  await customer.cart.addItem({ id: product.id, quantity: 1 });
+  const page = await browser.newPage();
+  await page.goto(desk.server.url);
+  await page.locator('.desk[data-realtime="subscribed"]').waitFor();
+  const start = await fetch(`${desk.server.url}/api/live-calls`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Odd product' }),
+  });
+  expect(start.status).toBe(201);
+  await page.getByText('Odd product').first().click();
+  const help = await fetch(`${desk.server.url}/api/storefront/help`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ cart_token: tokens.get(), order: null }),
+  });
+  const { code } = (await help.json()) as { code: string };
+  await page.getByTestId('support-code').fill(code);
+  await page.getByTestId('link-cart').click();
+  const line = page.getByTestId('cart-line').first();
+  await line.waitFor();
+  expect(await line.locator('td').first().textContent()).toContain(markup);
+  expect(
+    await page.locator('[data-testid=storefront-cart] img, [data-testid=storefront-cart] b').count(),
+  ).toBe(0);
+  expect(await page.evaluate(() => (window as { __storeXss?: number }).__storeXss)).toBeUndefined();
+  await page.close();
+});
