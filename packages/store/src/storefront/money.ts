@@ -39,8 +39,13 @@ export function money<P extends CurrencyFields>(prices: P, field: AmountField<P>
   if (raw === '' || raw === null || raw === undefined) return null;
   const unit = prices.currency_minor_unit;
   const issues = [];
-  if (typeof raw !== 'string' || !/^-?\d{1,16}$/.test(raw) || !Number.isSafeInteger(Number(raw)))
+  if (typeof raw !== 'string' || !/^-?\d+$/.test(raw))
     issues.push({ path: field, message: 'expected a string of whole minor units, such as "1250"' });
+  else if (!Number.isSafeInteger(Number(raw)))
+    issues.push({
+      path: field,
+      message: `${raw.slice(0, 40)} is beyond what amount_minor holds exactly (2^53)`,
+    });
   if (!Number.isSafeInteger(unit) || unit < 0 || unit > 10)
     issues.push({ path: 'currency_minor_unit', message: 'expected an integer from 0 to 10' });
   if (issues.length > 0) throw new ValidationError('money() prices', issues);
@@ -49,7 +54,9 @@ export function money<P extends CurrencyFields>(prices: P, field: AmountField<P>
   const digits = (negative ? text.slice(1) : text).replace(/^0+(?=\d)/, '').padStart(unit + 1, '0');
   const major = digits.slice(0, digits.length - unit);
   const minor = digits.slice(digits.length - unit);
-  const grouped = major.replace(/\B(?=(\d{3})+$)/g, prices.currency_thousand_separator ?? '');
+  // A function, so a separator holding `$&` or `$'` is inserted as it is, not read as a replacement pattern.
+  const separator = prices.currency_thousand_separator ?? '';
+  const grouped = major.replace(/\B(?=(\d{3})+$)/g, () => separator);
   const number = unit > 0 ? `${grouped}${prices.currency_decimal_separator ?? '.'}${minor}` : grouped;
   const amount = Number(text);
   return {

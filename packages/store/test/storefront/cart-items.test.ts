@@ -93,6 +93,24 @@ describe('money()', () => {
     expect(() => money({ ...usd, price: '1.5' }, 'price')).toThrow(
       /price: expected a string of whole minor units/,
     );
-    expect(() => money({ ...usd, price: '99999999999999999' }, 'price')).toThrow(/price/);
+    expect(() => money({ ...usd, price: '99999999999999999' }, 'price')).toThrow(
+      /price: 99999999999999999 is beyond what amount_minor holds exactly/,
+    );
+  });
+
+  it("inserts any thousand separator as it is, even one that String.replace would read as a pattern ($&, $')", () => {
+    const odd = {
+      currency_code: 'XTS',
+      currency_symbol: '¤',
+      currency_minor_unit: 2,
+      currency_decimal_separator: '.',
+      currency_thousand_separator: "$'",
+      currency_prefix: '¤',
+      currency_suffix: '',
+    };
+    expect(money({ ...odd, price: '123456789' }, 'price')?.formatted).toBe("¤1$'234$'567.89");
+    expect(
+      money({ ...odd, currency_thousand_separator: '$&', price: '-123456789' }, 'price')?.formatted,
+    ).toBe('-¤1$&234$&567.89');
   });
 });
