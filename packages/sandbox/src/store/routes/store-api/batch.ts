@@ -14,6 +14,7 @@ import { errorResult } from '../../rest/respond.js';
 import type { Ctx, Result, Router } from '../../rest/router.js';
 import { RestError } from '../../runtime/errors.js';
 import { decodePairs, parsePhpPairs, phpToJs } from '../../runtime/php.js';
+import { checkArgs } from './args.js';
 import { type BatchArgs, readBatchArgs, type SubRequestArgs } from './batch-args.js';
 import { type BatchSession, joinBatch, type StoreApiOptions } from './session.js';
 import { holdWebhooks } from './webhook-hold.js';
@@ -88,7 +89,18 @@ function plan(sub: SubRequestArgs, router: Router, batchable: Router): Planned {
   const rawQuery = q === -1 ? '' : bare.slice(q + 1);
   const pairs = decodePairs(rawQuery);
   const query = phpToJs(parsePhpPairs(pairs)) as Record<string, unknown>;
-  if (batchable.match(route, sub.method)) return { ok: true, sub, route, query, pairs };
+  const match = batchable.match(route, sub.method);
+  if (match) {
+    // Every sub-request's arguments are checked before any runs (has_valid_params(), sanitize_params()); one
+    // that fails answers its error in place, or fails the whole `require-all-validate` batch (args.ts).
+    try {
+      checkArgs(match.handler, subParams(match.urlParams, query, sub.body));
+    } catch (err) {
+      if (!(err instanceof RestError)) throw err;
+      return { ok: false, error: err };
+    }
+    return { ok: true, sub, route, query, pairs };
+  }
   if (router.match(route, sub.method)) {
     return {
       ok: false,
@@ -105,6 +117,15 @@ function plan(sub: SubRequestArgs, router: Router, batchable: Router): Planned {
   };
 }
 
+/** WP_REST_Request::get_parameter_order(): body parameters over the query over the URL. */
+function subParams(
+  urlParams: Record<string, string>,
+  query: Record<string, unknown>,
+  body: Record<string, unknown>,
+): Record<string, unknown> {
+  return { ...urlParams, ...query, ...body };
+}
+
 async function run(ctx: Ctx, p: Planned & { ok: true }, batchable: Router, session: BatchSession) {
   const match = batchable.match(p.route, p.sub.method)!;
   const sub: Ctx = joinBatch(
@@ -113,8 +134,7 @@ async function run(ctx: Ctx, p: Planned & { ok: true }, batchable: Router, sessi
       route: p.route,
       wcRoute: p.route,
       urlParams: match.urlParams,
-      // WP_REST_Request::get_parameter_order(): body parameters over the query over the URL.
-      params: { ...match.urlParams, ...p.query, ...p.sub.body },
+      params: subParams(match.urlParams, p.query, p.sub.body),
       query: p.query,
       queryPairs: p.pairs,
       body: p.sub.body,
@@ -146,7 +166,7 @@ function batchHeaders(ctx: Ctx, options: StoreApiOptions): Record<string, string
 
 async function serve(ctx: Ctx, args: BatchArgs, router: Router, batchable: Router): Promise<Result> {
   const planned = args.requests.map((sub) => plan(sub, router, batchable));
-  // `require-all-validate`: nothing runs when one request fails to match; the others answer null.
+  // `require-all-validate`: nothing runs when one request fails to match or validate; the others answer null.
   if (args.validation === 'require-all-validate' && planned.some((p) => !p.ok)) {
     return {
       status: 207,

@@ -10,11 +10,13 @@ import { applyAddress } from '../../customers/addresses.js';
 import { getOption } from '../../data/options.js';
 import { presentCartItem } from '../../present/store-api/cart.js';
 import { findCouponByCode, formatCouponCode } from '../../pricing/coupons.js';
+import type { Specs } from '../../rest/params.js';
 import type { Ctx, Router } from '../../rest/router.js';
 import { missingParams, RestError } from '../../runtime/errors.js';
 import { escHtml } from '../../runtime/formatting.js';
 import { stripTags } from '../../runtime/markup.js';
 import { isPlainObject } from '../../runtime/values.js';
+import { withArgs } from './args.js';
 import { cartBody, cartRoute, type StoreApiOptions } from './session.js';
 
 const NS = '/wc/store/v1';
@@ -114,42 +116,63 @@ function selectRate(ctx: Ctx, cart: Cart): void {
   cart.chosen_rates = [stringArg(ctx, 'rate_id', true)];
 }
 
+/** The routes' declared args (get_args()), checked before the session and nonce (args.ts). */
+const KEY_ARG = { key: { type: 'string' } } as const satisfies Specs;
+const QUANTITY_ARG = { quantity: { type: 'number' } } as const satisfies Specs;
+const CODE_ARG = { code: { type: 'string' } } as const satisfies Specs;
+const ARGS: Record<string, Specs> = {
+  // CartAddItem: `id` an integer, `quantity` a number, `variation` a list of {attribute, value} strings.
+  'add-item': {
+    id: { type: 'integer' },
+    ...QUANTITY_ARG,
+    variation: {
+      type: 'array',
+      items: { type: 'object', props: { attribute: { type: 'string' }, value: { type: 'string' } } },
+    },
+  },
+  'update-item': { ...KEY_ARG, ...QUANTITY_ARG },
+  'remove-item': KEY_ARG,
+  'apply-coupon': CODE_ARG,
+  'remove-coupon': CODE_ARG,
+  // CartUpdateCustomer: both addresses are objects.
+  'update-customer': { billing_address: { type: 'object' }, shipping_address: { type: 'object' } },
+  // CartSelectShippingRate: `rate_id` required.
+  'select-shipping-rate': { rate_id: { type: 'string', required: true } },
+};
+
 export function registerCartRoutes(router: Pick<Router, 'add'>, options: StoreApiOptions): void {
-  const route = (handler: (ctx: Ctx, cart: Cart) => void, status = 200) =>
-    cartRoute(options, (ctx, cart) => {
-      handler(ctx, cart);
-      return cartBody(ctx, cart, status);
-    });
+  const route = (name: string, handler: (ctx: Ctx, cart: Cart) => void, status = 200) =>
+    withArgs(
+      ARGS[name] ?? {},
+      cartRoute(options, (ctx, cart) => {
+        handler(ctx, cart);
+        return cartBody(ctx, cart, status);
+      }),
+    );
+  const add = (name: string, handler: (ctx: Ctx, cart: Cart) => void, status = 200) =>
+    router.add(`${NS}/cart/${name}`, ['POST'], route(name, handler, status));
   router.add(
     `${NS}/cart`,
     ['GET'],
     cartRoute(options, (ctx, cart) => cartBody(ctx, cart)),
   );
-  router.add(
-    `${NS}/cart/add-item`,
-    ['POST'],
-    route((ctx, cart) => {
+  add(
+    'add-item',
+    (ctx, cart) => {
       addItem(ctx.store, cart, ctx.params);
-    }, 201),
+    },
+    201,
   );
-  router.add(
-    `${NS}/cart/update-item`,
-    ['POST'],
-    route((ctx, cart) => {
-      updateItem(ctx.store, cart, stringArg(ctx, 'key', false), quantityArg(ctx.params.quantity));
-    }),
+  add('update-item', (ctx, cart) => {
+    updateItem(ctx.store, cart, stringArg(ctx, 'key', false), quantityArg(ctx.params.quantity));
+  });
+  add('remove-item', (ctx, cart) =>
+    removeItem(cart, stringArg(ctx, 'key', false), 'Cart item no longer exists or is invalid.'),
   );
-  router.add(
-    `${NS}/cart/remove-item`,
-    ['POST'],
-    route((ctx, cart) =>
-      removeItem(cart, stringArg(ctx, 'key', false), 'Cart item no longer exists or is invalid.'),
-    ),
-  );
-  router.add(`${NS}/cart/apply-coupon`, ['POST'], route(applyCoupon));
-  router.add(`${NS}/cart/remove-coupon`, ['POST'], route(removeCoupon));
-  router.add(`${NS}/cart/update-customer`, ['POST'], route(updateCustomer));
-  router.add(`${NS}/cart/select-shipping-rate`, ['POST'], route(selectRate));
+  add('apply-coupon', applyCoupon);
+  add('remove-coupon', removeCoupon);
+  add('update-customer', updateCustomer);
+  add('select-shipping-rate', selectRate);
 
   // CartItems: the list, a new item (201), and emptying the cart; CartItemsByKey: one item.
   router.add(

@@ -10,6 +10,7 @@ import { payOrder } from '../../cart/order-pay.js';
 import { presentCheckout } from '../../present/store-api/cart.js';
 import { isEmail, validateParams } from '../../rest/params.js';
 import type { Ctx, Result, Router } from '../../rest/router.js';
+import { CHECKOUT_ARGS, withArgs } from './args.js';
 import { authorizedOrder } from './order-auth.js';
 import { cartRoute, type StoreApiOptions } from './session.js';
 
@@ -32,15 +33,14 @@ export function registerCheckoutOrder(router: Pick<Router, 'add'>, options: Stor
     // CheckoutOrder::cart_updated() does nothing: the order paid is not the cart's.
     false,
   );
-  router.add('/wc/store/v1/checkout/(?P<id>[\\d]+)', ['POST'], (ctx: Ctx): Result => {
-    // The same ctx goes on: a batch knows its sub-requests by it (session.ts joinBatch()).
-    ctx.params = validateParams(ctx.params, {
-      billing_address: { type: 'object', required: true },
-      shipping_address: { type: 'object' },
-      payment_method: { type: 'string' },
-      customer_note: { type: 'string' },
-    });
-    authorizedOrder(ctx);
-    return pay(ctx);
-  });
+  router.add(
+    '/wc/store/v1/checkout/(?P<id>[\\d]+)',
+    ['POST'],
+    withArgs(CHECKOUT_ARGS, (ctx: Ctx): Result => {
+      // The same ctx goes on: a batch knows its sub-requests by it (session.ts joinBatch()).
+      ctx.params = validateParams(ctx.params, CHECKOUT_ARGS);
+      authorizedOrder(ctx);
+      return pay(ctx);
+    }),
+  );
 }
