@@ -21,6 +21,9 @@ import { type Desk, freshDataDir, removeDataDir, startDesk } from '../helpers/de
 import { listen } from '../helpers/listener.js';
 import { type Postgres, startPostgres } from '../helpers/postgres.js';
 
+/** A JSON Web Token, as WooCommerce's Cart-Token is (StoreApi/Utilities/JsonWebToken.php). */
+const JWT = /eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/;
+
 type Linked = { call: CallView; cart: StorefrontSnapshot | null };
 
 /** Decides for one request to the store: pass it on (undefined), answer in its place, or wait first. */
@@ -67,6 +70,9 @@ let desk: Desk;
 let proxy: Awaited<ReturnType<typeof storeProxy>>;
 let callId: string;
 let liveKey: string;
+/** Every answer `post` got and every event a tab heard, searched for secrets at the end. */
+const answered: string[] = [];
+let everyEvent: Awaited<ReturnType<typeof listen>>;
 let postgres: Postgres;
 
 async function post<T>(path: string, body?: unknown): Promise<{ status: number; body: T }> {
@@ -75,7 +81,9 @@ async function post<T>(path: string, body?: unknown): Promise<{ status: number; 
     headers: { 'Content-Type': 'application/json' },
     body: body === undefined ? '' : JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as T };
+  const text = await res.text();
+  answered.push(text);
+  return { status: res.status, body: JSON.parse(text) as T };
 }
 
 /** A customer with `quantity` of the first purchasable product in their cart; their token. */
@@ -85,6 +93,8 @@ async function customerCart(quantity: number): Promise<string> {
   const page = await customer.products.list({ per_page: 20, type: 'simple' });
   const product = page.data.find((p) => p.is_purchasable && p.is_in_stock && Number(p.prices.price) > 0);
   await customer.cart.addItem({ id: product!.id, quantity });
+  // The shape the last test looks for in everything the desk said.
+  expect(tokens.get()).toMatch(JWT);
   return tokens.get()!;
 }
 
@@ -132,10 +142,12 @@ beforeAll(async () => {
     };
   });
   const live = await post<{ call: CallView; key: string }>('/api/live-calls', { name: 'Hostile cart' });
+  everyEvent = await listen(desk);
   callId = live.body.call.id;
   liveKey = live.body.key;
 });
 afterAll(async () => {
+  everyEvent?.close();
   await desk?.close();
   await proxy?.close();
   await postgres?.close();
@@ -436,5 +448,17 @@ describe('the call’s cart link under hostile timing', () => {
     // DEFAULT_REFUSALS_PER_MINUTE (30): the codes looked at this minute, however the guesses arrive.
     expect(looked.length).toBeLessThanOrEqual(30);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(90);
+  });
+});
+
+describe('everything this file made the desk say', () => {
+  it('holds no cart token, order key or billing email: answers, events and log lines', () => {
+    const said = [...answered, ...everyEvent.events.map((e) => JSON.stringify(e.data)), ...desk.logs];
+    expect(everyEvent.of('call-status').length).toBeGreaterThan(0);
+    const text = said.join('\n');
+    // Any JWT (every Cart-Token is one, the desk's renewed ones too), any order key, the test's emails.
+    expect(text).not.toMatch(JWT);
+    expect(text).not.toMatch(/wc_order_\w+/);
+    expect(text).not.toMatch(/hostile\.shopper/);
   });
 });
