@@ -1,8 +1,9 @@
 /**
  * The desk's storefront surfaces, fuzzed with fast-check. Over HTTP: any body sent to
  * `POST /api/storefront/help` (any JSON, any bytes, valid requests among them) is a 201 with six digits
- * exactly when the request is valid (or a 429 once the minute's codes are given out), else a 400 or 413, and any body or call id sent to
- * `POST /api/calls/:id/storefront` is a 4xx naming why; the desk answers after each. In-process: the
+ * exactly when the request is valid (or a 429 once the minute's codes are given out), else a 400 or 413,
+ * and any body or call id sent to `POST /api/calls/:id/storefront` is a 4xx naming why; the desk answers
+ * after each. In-process: the
  * support codes are six digits, unique among those held, never more than the bound, and only an issued,
  * live, unused code finds its request; REST decimals become minor units exactly as integer arithmetic does.
  */
