@@ -85,7 +85,7 @@ export class StorefrontClient extends BaseClient<StorefrontClientOptions> {
     const session =
       sameShop && parent.session.mode === mode && parent.session.store === store
         ? parent.session
-        : new CartSession(store, mode);
+        : new CartSession(store, mode, positive(options.timeout) ?? 60_000);
     const {
       url: _url,
       cartTokenStore: _store,
@@ -129,6 +129,10 @@ export class StorefrontClient extends BaseClient<StorefrontClientOptions> {
   batch(requests: BatchRequest[], options?: BatchOptions): APIPromise<BatchResponse> {
     return sendBatch(this.context, requests, options);
   }
+}
+
+function positive(value: unknown): number | undefined {
+  return typeof value === 'number' && value > 0 && Number.isFinite(value) ? value : undefined;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -32,9 +32,27 @@ export class CartSession {
   /** Held by the call that is getting the first token: calls before it would each start a cart. */
   #gate: Promise<void> | undefined;
 
-  constructor(store: CartTokenStore, mode: SessionMode) {
+  /** The client's `timeout`: a store that never settles (a dead Redis connection) fails the call instead. */
+  readonly #storeTimeoutMs: number;
+
+  constructor(store: CartTokenStore, mode: SessionMode, storeTimeoutMs = 60_000) {
     this.#store = store;
     this.#mode = mode;
+    this.#storeTimeoutMs = storeTimeoutMs;
+  }
+
+  /** The store's answer, or an XError naming the method when it does not settle within the timeout. */
+  #bounded<T>(answer: T | PromiseLike<T>, method: string): T | Promise<T> {
+    if (typeof (answer as PromiseLike<T> | undefined)?.then !== 'function') return answer as T;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(new XError(`cartTokenStore.${method}() did not settle within ${this.#storeTimeoutMs} ms`)),
+        this.#storeTimeoutMs,
+      );
+    });
+    return Promise.race([Promise.resolve(answer), late]).finally(() => clearTimeout(timer));
   }
 
   get store(): CartTokenStore {
@@ -59,7 +77,7 @@ export class CartSession {
     if (this.#mode === 'cookie') return null;
     let token: unknown;
     try {
-      token = await this.#store.get();
+      token = await this.#bounded(this.#store.get(), 'get');
     } catch (error) {
       throw new XError('cartTokenStore.get() failed, so the cart could not be found', { cause: error });
     }
@@ -125,7 +143,7 @@ export class CartSession {
     if (token === this.#last) return;
     this.#last = token;
     try {
-      await this.#store.set(token);
+      await this.#bounded(this.#store.set(token), 'set');
     } catch (error) {
       throw new XError('cartTokenStore.set() failed, so the cart would be lost', { cause: error });
     }
@@ -133,7 +151,7 @@ export class CartSession {
 
   async clear(): Promise<void> {
     this.#last = null;
-    await this.#store.clear?.();
+    await this.#bounded(this.#store.clear?.(), 'clear');
   }
 
   /** Sends the session with each attempt (a retry too) of a cart or checkout request. */

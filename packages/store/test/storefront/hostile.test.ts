@@ -10,6 +10,7 @@ import {
   RateLimitError,
   StorefrontClient,
   ValidationError,
+  XError,
 } from '../../src/storefront/index.js';
 import { type ScriptedServer, startScriptedServer } from '../helpers/echo-server.js';
 import { rejection } from '../helpers/sandbox.js';
@@ -131,5 +132,35 @@ describe('only a cart route answer replaces the held Cart-Token', () => {
       ['/wp-json/wc/store/v1/products', undefined],
       ['/wp-json/wc/store/v1/cart/items', TOKEN_A],
     ]);
+  });
+});
+
+describe('a token store that never settles', () => {
+  it("fails the call within the client's timeout, naming the store method, instead of hanging it", async () => {
+    const a = await server();
+    a.fallback = cartAnswer(TOKEN_A);
+    const never = () => new Promise<never>(() => {});
+    const reading = new StorefrontClient({
+      url: a.url,
+      rateLimit: false,
+      logLevel: 'off',
+      timeout: 200,
+      cartTokenStore: { get: never, set: () => {} },
+    });
+    const unread = await rejection(reading.cart.items.list());
+    expect(unread).toBeInstanceOf(XError);
+    expect(String(unread.cause)).toContain('cartTokenStore.get() did not settle within 200 ms');
+    expect(a.requests).toHaveLength(0);
+
+    const writing = new StorefrontClient({
+      url: a.url,
+      rateLimit: false,
+      logLevel: 'off',
+      timeout: 200,
+      cartTokenStore: { get: () => null, set: never },
+    });
+    const unwritten = await rejection(writing.cart.items.list());
+    expect(String(unwritten.cause)).toContain('cartTokenStore.set() did not settle within 200 ms');
+    expect(a.requests).toHaveLength(1);
   });
 });
