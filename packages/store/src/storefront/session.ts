@@ -13,6 +13,20 @@ export type SessionMode = 'cart-token' | 'cookie';
 /** The routes that read the cart session; products and `order/{id}` do not, so they go without it. */
 const CART_ROUTE = /\/wc\/store\/v1\/(cart|checkout|batch)(\/|$)/;
 
+/**
+ * The cart a token names: its `user_id` claim, the session's customer id, which stays while each answer
+ * issues a new token (AbstractCartRoute.php get_cart_token()); the token itself when it is no such JWT.
+ */
+function cartOf(token: string): string {
+  try {
+    const payload = (token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/');
+    const id: unknown = JSON.parse(atob(payload))?.user_id;
+    return typeof id === 'string' || typeof id === 'number' ? `user_id ${id}` : token;
+  } catch {
+    return token;
+  }
+}
+
 function isCartRoute(url: URL): boolean {
   return CART_ROUTE.test(url.searchParams.get('rest_route') ?? url.pathname);
 }
@@ -29,6 +43,8 @@ export class CartSession {
   #last: string | null | undefined;
   /** Every token and nonce seen lately, scrubbed from errors and logs. */
   readonly secrets = new SessionSecrets();
+  /** The cart forget() let go of (cartOf()), which a late answer must not bring back. */
+  #forgotten: string | undefined;
   /** Held by the call that is getting the first token: calls before it would each start a cart. */
   #gate: Promise<void> | undefined;
 
@@ -141,6 +157,8 @@ export class CartSession {
     if (!token || this.#mode === 'cookie') return;
     this.secrets.remember(token);
     if (token === this.#last) return;
+    // A call sent before forget() answers with the forgotten cart's token, issued anew (a new `exp`).
+    if (this.#forgotten !== undefined && cartOf(token) === this.#forgotten) return;
     this.#last = token;
     try {
       await this.#bounded(this.#store.set(token), 'set');
@@ -150,6 +168,7 @@ export class CartSession {
   }
 
   async clear(): Promise<void> {
+    if (this.#last) this.#forgotten = cartOf(this.#last);
     this.#last = null;
     await this.#bounded(this.#store.clear?.(), 'clear');
   }

@@ -164,3 +164,31 @@ describe('a token store that never settles', () => {
     expect(a.requests).toHaveLength(1);
   });
 });
+
+describe('cart.forget()', () => {
+  it('is not undone by a late answer of a call sent with the forgotten cart', async () => {
+    const a = await server();
+    // The same cart (user_id t_shop_a) as TOKEN_A, in a token issued later.
+    const later = 'eyJhbGciOiJIUzI1NiJ9.eyJ1c2VyX2lkIjoidF9zaG9wX2EifQ.c2lnbmF0dXJlX2xhdGVy';
+    let arrived!: () => void;
+    const inFlight = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    let answer!: () => void;
+    a.handlers.push(cartAnswer(TOKEN_A), (req, res) => {
+      answer = () => cartAnswer(later)(req, res);
+      arrived();
+    });
+    a.fallback = cartAnswer(OTHER);
+    const client = shop(a.url);
+    await client.cart.items.list();
+    const late = client.cart.items.list();
+    await inFlight;
+    await client.cart.forget();
+    answer();
+    await late;
+    await client.cart.items.list();
+    await client.cart.items.list();
+    expect(a.requests.map((r) => r.headers['cart-token'])).toEqual([undefined, TOKEN_A, undefined, OTHER]);
+  });
+});
