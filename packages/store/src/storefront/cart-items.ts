@@ -12,6 +12,8 @@ import {
 } from './schemas/cart.js';
 
 const items = z.array(cartItemSchema);
+/** `PUT cart/items/{key}` (CartItemsByKey.php) reads only `quantity`; anything else is refused, not dropped. */
+const updateInput = z.strictObject({ quantity: quantitySchema });
 const none = z.unknown();
 
 /**
@@ -76,9 +78,7 @@ export class CartItems {
       () => ({
         method: 'PUT' as const,
         path: `/cart/items/${this.#key(key, 'cart.items.update')}`,
-        body: {
-          quantity: checkInput(quantitySchema, input?.quantity, 'cart.items.update quantity', false),
-        },
+        body: checkInput(updateInput, input, 'cart.items.update input', this.#context.allowUnknownFields),
         schema: cartItemSchema,
         what: 'cart.items.update',
         options,
