@@ -21,7 +21,7 @@ afterAll(async () => {
   await sb?.close();
 });
 
-const CASES: [string, unknown, number, string, unknown][] = [
+const cases = (): [string, unknown, number, string, unknown][] => [
   ['cart/add-item', { id: 'mug' }, 400, 'rest_invalid_param', { id: 'id is not of type integer.' }],
   ['cart/add-item', { id: mug, quantity: 'two' }, 400, 'rest_invalid_param', null],
   [
@@ -44,7 +44,7 @@ const CASES: [string, unknown, number, string, unknown][] = [
 describe('Store API argument checks', () => {
   it('answer a bad argument before the nonce, without session headers', async () => {
     const anon = new StoreApiSession(sb.url, false);
-    for (const [route, body, status, code, params] of CASES) {
+    for (const [route, body, status, code, params] of cases()) {
       const r = await anon.call('POST', route, body);
       expect([route, r.status, r.body.code]).toEqual([route, status, code]);
       if (params) expect(r.body.data.params).toMatchObject(params as object);

@@ -16,7 +16,7 @@ import { escHtml } from '../runtime/formatting.js';
 import { gatewaySettings, orderedGateways } from '../settings/gateways.js';
 import { createOrUpdateDraft, draftOrder, rewriteFromCart } from './draft-order.js';
 import { resolveSellable, stockLimit } from './items.js';
-import { quote } from './quote.js';
+import { couponRemoved, quote } from './quote.js';
 import type { Cart } from './session.js';
 
 /** WC_Payment_Gateways::get_available_payment_gateways(): the enabled ones, in their order. */
@@ -116,13 +116,7 @@ function validateCartCoupons(store: Store, cart: Cart): void {
       usable.push(code);
     } catch (err) {
       if (!(err instanceof RestError)) throw err;
-      // wp_strip_all_tags( $coupon->get_error_message() ).
-      const reason = err.message.replace(/<[^>]*>/g, '').trim();
-      errors.push({
-        code: 'woocommerce_rest_cart_coupon_error',
-        message: `The "${code}" coupon has been removed from your cart: ${reason}`,
-        data: { status: 409 },
-      });
+      errors.push({ ...couponRemoved(code, err), data: { status: 409 } });
     }
   }
   if (errors.length === 0) return;

@@ -62,9 +62,39 @@ function scratch(store: Store, fields: Record<string, unknown>): OrderRec {
   }
 }
 
+export interface CartError {
+  code: string;
+  message: string;
+}
+
+/** CartController::validate_cart_coupon()'s error for a coupon it took off the cart. */
+export function couponRemoved(code: string, err: RestError): CartError {
+  // wp_strip_all_tags( $coupon->get_error_message() ).
+  const reason = err.message.replace(/<[^>]*>/g, '').trim();
+  return {
+    code: 'woocommerce_rest_cart_coupon_error',
+    message: `The "${code}" coupon has been removed from your cart: ${reason}`,
+  };
+}
+
+/** Coupons a quote took off a cart, until the next CartSchema answer reports them. */
+const REMOVED = new WeakMap<Cart, CartError[]>();
+
 /**
- * Totals the cart. A coupon the cart can no longer use is left out (WC_Cart::check_cart_coupons() removes it);
- * `strict` makes it fail instead, with the coupon's own reason (apply-coupon).
+ * The cart's errors for CartSchema `errors` (CartSchema::get_cart_errors(): CartController::
+ * get_cart_coupon_errors()), each reported once: WooCommerce removes the coupon as it reports it.
+ */
+export function takeCartErrors(cart: Cart): CartError[] {
+  const errors = REMOVED.get(cart) ?? [];
+  REMOVED.delete(cart);
+  return errors;
+}
+
+/**
+ * Totals the cart. A coupon the cart can no longer use (expired, its usage limit reached, no item it applies to)
+ * is taken off and remembered for the cart's `errors` (CartController::validate_cart_coupon(), which
+ * CartSchema::get_item_response() runs before it reads the cart); `strict` makes it fail instead, with the
+ * coupon's own reason (apply-coupon).
  */
 export function quote(store: Store, cart: Cart, strict = false): Quote {
   const coupons: string[] = [];
@@ -74,6 +104,7 @@ export function quote(store: Store, cart: Cart, strict = false): Quote {
       coupons.push(code);
     } catch (err) {
       if (strict || !(err instanceof RestError)) throw err;
+      REMOVED.set(cart, [...(REMOVED.get(cart) ?? []), couponRemoved(code, err)]);
     }
   }
   if (!strict) cart.coupons = coupons;

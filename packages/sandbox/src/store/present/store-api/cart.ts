@@ -6,7 +6,7 @@
 
 import { availableGateways } from '../../cart/checkout.js';
 import { maximumOf, needsShipping, resolveSellable, showShipping } from '../../cart/items.js';
-import type { Quote } from '../../cart/quote.js';
+import { type Quote, takeCartErrors } from '../../cart/quote.js';
 import type { Cart } from '../../cart/session.js';
 import { activePrice } from '../../catalog/prices.js';
 import { getOption } from '../../data/options.js';
@@ -184,7 +184,7 @@ export function presentCart(store: Store, cart: Cart, q: Quote): Record<string, 
         return n + phpFloatval(s?.weight ?? '') * i.quantity;
       }, 0) * (GRAMS[String(getOption(store, 'woocommerce_weight_unit', 'lbs'))] ?? 1),
     cross_sells: [],
-    errors: [],
+    errors: takeCartErrors(cart),
     payment_methods: availableGateways(store).map((g) => g.id),
     extensions: {},
   };
