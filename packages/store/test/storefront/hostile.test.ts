@@ -5,9 +5,11 @@
  */
 import type { RequestListener } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { surfaces } from '../../../core/test/fuzz/answers.js';
 import {
   MemoryCartTokenStore,
   RateLimitError,
+  RedirectError,
   StorefrontClient,
   ValidationError,
   XError,
@@ -83,6 +85,35 @@ describe('the Cart-Token and Nonce stay with their shop', () => {
     expect(given.withOptions({ url: b.url, cartTokenStore: new MemoryCartTokenStore() })).toBeInstanceOf(
       StorefrontClient,
     );
+  });
+});
+
+describe('a redirect', () => {
+  it('to another host carries neither Cart-Token nor Nonce (refused); on the shop, only to a cart route', async () => {
+    const a = await server();
+    const b = await server();
+    const client = shop(a.url);
+    a.handlers.push(cartAnswer(TOKEN_A), (_req, res) => {
+      res.writeHead(307, { location: `${b.url}/wp-json/wc/store/v1/cart/items` });
+      res.end();
+    });
+    await client.cart.items.list();
+    const refused = await rejection(client.cart.items.list());
+    expect(refused).toBeInstanceOf(RedirectError);
+    expect(b.requests).toHaveLength(0);
+    expect(surfaces(refused)).not.toContain(TOKEN_A);
+
+    a.handlers.push((_req, res) => {
+      res.writeHead(308, { location: '/wp-json/wc/store/v1/products' });
+      res.end();
+    });
+    await client.cart.items.list();
+    expect(
+      a.requests.slice(2).map((r) => [r.url.split('?')[0], r.headers['cart-token'], r.headers.nonce]),
+    ).toEqual([
+      ['/wp-json/wc/store/v1/cart/items', TOKEN_A, NONCE_A],
+      ['/wp-json/wc/store/v1/products', undefined, undefined],
+    ]);
   });
 });
 
