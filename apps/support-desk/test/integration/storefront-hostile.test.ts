@@ -384,6 +384,35 @@ describe('a call that changes while its cart is read', () => {
   });
 });
 
+describe('a store that never answers the cart read', () => {
+  it('gets a 502 in the end, and the code stays good for when the store answers again', async () => {
+    const code = await helpCode(await customerCart(8));
+    let release!: () => void;
+    const never = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = 0;
+    proxy.rule = (req) => (isCartRead(req) && ++held ? never : undefined);
+    try {
+      const res = await post<{ error: { code: string; message: string } }>(
+        `/api/calls/${callId}/storefront`,
+        {
+          code,
+        },
+      );
+      expect(res.status).toBe(502);
+      expect(res.body.error.message).toMatch(/^the store’s cart could not be read/);
+      expect(held).toBeGreaterThan(0);
+    } finally {
+      proxy.rule = null;
+      release();
+    }
+    const again = await post<Linked>(`/api/calls/${callId}/storefront`, { code });
+    expect(again.status).toBe(200);
+    expect(again.body.cart?.cart?.items.map((i) => i.quantity)).toEqual([8]);
+  });
+});
+
 describe('a flood of help requests', () => {
   it('costs no customer the code they were given', async () => {
     const code = await helpCode(await customerCart(6));

@@ -8,6 +8,13 @@ import { type CartLike, cartSnapshot, orderSnapshot } from './snapshot.js';
 
 /** Longest error text a snapshot keeps. */
 const MAX_MESSAGE = 300;
+/**
+ * How long one request to the store may take, and one read with its retry: an agent waits on
+ * the phone, and the code is taken while the read lasts (a colleague typing it is told it was used). The
+ * client's own default is a minute per attempt.
+ */
+const ATTEMPT_TIMEOUT_MS = 10_000;
+const TOTAL_TIMEOUT_MS = 25_000;
 
 /**
  * The customer id a WooCommerce cart token carries (StoreApi/Utilities/JsonWebToken.php: a JWT whose payload
@@ -52,6 +59,8 @@ export async function readStorefront(
     url: desk.config.store.url,
     cartTokenStore: tokens,
     maxRetries: 1,
+    timeout: ATTEMPT_TIMEOUT_MS,
+    totalTimeout: TOTAL_TIMEOUT_MS,
     // The desk's log, which the client writes with the token scrubbed out.
     logger: {
       debug: () => {},
