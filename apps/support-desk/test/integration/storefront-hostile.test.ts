@@ -227,6 +227,29 @@ describe('a store whose cart answer is odd but valid', () => {
   });
 });
 
+describe('a store whose cart answer is huge', () => {
+  it('is refused before the desk holds it all, and the code stays good', async () => {
+    const token = await customerCart(9);
+    const res = await fetch(`${desk.sandbox.store.url}/wp-json/wc/store/v1/cart`, {
+      headers: { 'Cart-Token': token },
+    });
+    const cart = (await res.json()) as { items: Record<string, unknown>[] };
+    // A valid cart (extra fields are allowed) of 16 MiB; a real one is a few kilobytes.
+    cart.items[0]!.description = 'x'.repeat(16 * 1024 * 1024);
+    const body = JSON.stringify(cart);
+    proxy.rule = (req) => (isCartRead(req) ? { status: 200, body } : undefined);
+    const code = await helpCode(token);
+    try {
+      const linked = await post<{ error: { message: string } }>(`/api/calls/${callId}/storefront`, { code });
+      expect(linked.status).toBe(502);
+      expect(linked.body.error.message).toMatch(/^the store’s cart could not be read/);
+    } finally {
+      proxy.rule = null;
+    }
+    expect((await post(`/api/calls/${callId}/storefront`, { code })).status).toBe(200);
+  });
+});
+
 describe('links and refreshes that finish out of order', () => {
   const newCall = async () =>
     (await post<{ call: CallView }>('/api/live-calls', { name: 'Race' })).body.call.id;

@@ -15,6 +15,11 @@ const MAX_MESSAGE = 300;
  */
 const ATTEMPT_TIMEOUT_MS = 10_000;
 const TOTAL_TIMEOUT_MS = 25_000;
+/**
+ * Largest answer read from the store: a cart or order is a few kilobytes (the snapshot keeps 50 lines), and
+ * the client's own bound is 100 MiB, which a few links at once would hold in memory together.
+ */
+const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
 
 /**
  * The customer id a WooCommerce cart token carries (StoreApi/Utilities/JsonWebToken.php: a JWT whose payload
@@ -61,6 +66,7 @@ export async function readStorefront(
     maxRetries: 1,
     timeout: ATTEMPT_TIMEOUT_MS,
     totalTimeout: TOTAL_TIMEOUT_MS,
+    maxResponseBytes: MAX_ANSWER_BYTES,
     // The desk's log, which the client writes with the token scrubbed out.
     logger: {
       debug: () => {},
