@@ -99,6 +99,13 @@ describe('Store API errors', () => {
     expect(requests).toBe(0);
   });
 
+  it('sends an address with an empty email, as a checkout form does before the shopper types one', async () => {
+    // BillingAddressSchema.php validate_callback(): only a non-empty email must be valid.
+    const shop = storefrontFor(box);
+    const cart = await shop.cart.updateCustomer({ billing_address: { email: '', country: 'FR' } });
+    expect(cart.billing_address).toMatchObject({ email: '', country: 'FR' });
+  });
+
   it('refuses bad options at construction, naming the field', () => {
     const issues = (options: unknown) => {
       try {

@@ -153,7 +153,8 @@ const addressInputShape = z.partial(
     state: z.string(),
     postcode: z.string(),
     country: z.string(),
-    email: z.string().check(z.email()),
+    // Empty is allowed: BillingAddressSchema.php validate_callback() checks only a non-empty email.
+    email: z.union([z.literal(''), z.string().check(z.email())]),
     phone: z.string(),
   }),
 );
