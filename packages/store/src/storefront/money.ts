@@ -35,10 +35,16 @@ export type AmountField<P> = Exclude<keyof P, keyof CurrencyFields> & string;
  * unset (`''` or null: a product without a price, shipping not yet calculated).
  */
 export function money<P extends CurrencyFields>(prices: P, field: AmountField<P>): Money | null {
+  if (typeof prices !== 'object' || prices === null)
+    throw new ValidationError('money() prices', [
+      { path: '', message: 'expected a price group with its currency fields, such as cart.totals' },
+    ]);
   const raw = (prices as unknown as Record<string, unknown>)[field];
   if (raw === '' || raw === null || raw === undefined) return null;
   const unit = prices.currency_minor_unit;
   const issues = [];
+  if (typeof prices.currency_code !== 'string')
+    issues.push({ path: 'currency_code', message: 'expected the currency code beside the amount' });
   if (typeof raw !== 'string' || !/^-?\d+$/.test(raw))
     issues.push({ path: field, message: 'expected a string of whole minor units, such as "1250"' });
   else if (!Number.isSafeInteger(Number(raw)))

@@ -3,7 +3,7 @@
  * currency has no minor unit and one with three, as the Store API sends them (strings of minor units).
  */
 import { describe, expect, it } from 'vitest';
-import { CartConflictError, money } from '../../src/storefront/index.js';
+import { CartConflictError, money, ValidationError } from '../../src/storefront/index.js';
 import { clientFor, rejection, sandbox, sandboxForFile } from '../helpers/sandbox.js';
 import { storefrontFor } from './helpers.js';
 
@@ -96,6 +96,24 @@ describe('money()', () => {
     expect(() => money({ ...usd, price: '99999999999999999' }, 'price')).toThrow(
       /price: 99999999999999999 is beyond what amount_minor holds exactly/,
     );
+  });
+
+  it('refuses a missing price group or currency code with a ValidationError naming it, not a TypeError', () => {
+    for (const [prices, path] of [
+      [undefined, ''],
+      [null, ''],
+      [{ price: '100', currency_minor_unit: 2 }, 'currency_code'],
+      [{ price: '100', currency_code: 'EUR' }, 'currency_minor_unit'],
+    ] as const) {
+      let thrown: unknown;
+      try {
+        money(prices as never, 'price' as never);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(ValidationError);
+      expect((thrown as ValidationError).issues.map((i) => i.path)).toEqual([path]);
+    }
   });
 
   it("inserts any thousand separator as it is, even one that String.replace would read as a pattern ($&, $')", () => {
