@@ -189,6 +189,16 @@ function checkOptions(options: StorefrontClientOptions): URL {
       });
     }
   }
+  // Options the admin client takes and this one would drop: keys here would sit in a page's bundle for nothing.
+  for (const name of ['consumerKey', 'consumerSecret', 'auth', 'baseURL'])
+    if ((options as unknown as Record<string, unknown>)[name] !== undefined)
+      issues.push({
+        path: name,
+        message:
+          name === 'baseURL'
+            ? 'is not an option of the Store API client: pass the home URL as url'
+            : 'the Store API takes no keys (it serves shoppers); keep consumer keys out of storefront code',
+      });
   if (issues.length > 0 || !home) throw new ValidationError('StorefrontClient options', issues);
   home.hash = '';
   home.search = '';

@@ -123,6 +123,14 @@ describe('Store API errors', () => {
     expect(issues({ url: 'https://shop.example.com', session: 'jwt' })).toEqual(['session']);
     expect(issues({ url: 'https://shop.example.com', credentials: 'always' })).toEqual(['credentials']);
     expect(issues({ url: 'https://shop.example.com', timeout: -1 })).toEqual(['timeout']);
+    // The admin client's options would be dropped: keys in a page's bundle for nothing, a baseURL ignored.
+    expect(issues({ url: 'https://shop.example.com', consumerKey: 'ck_x', consumerSecret: 'cs_x' })).toEqual([
+      'consumerKey',
+      'consumerSecret',
+    ]);
+    expect(issues({ url: 'https://shop.example.com', baseURL: 'https://other.example.com' })).toEqual([
+      'baseURL',
+    ]);
   });
 });
 
