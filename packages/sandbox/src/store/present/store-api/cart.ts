@@ -16,6 +16,7 @@ import type { Store } from '../../data/store.js';
 import { findCouponByCode } from '../../pricing/coupons.js';
 import { phpFloatval } from '../../runtime/numbers.js';
 import { permalink } from '../sellable.js';
+import { htmlResponse } from './html.js';
 import { minor, withCurrency } from './money.js';
 import { presentStoreImage } from './products.js';
 
@@ -50,10 +51,11 @@ function presentItem(store: Store, cart: Cart, q: Quote, index: number): Record<
       multiple_of: 1,
       editable: !product?.sold_individually,
     },
-    name: product?.name ?? '',
+    // CartItemSchema: prepare_html_response( get_title() ) and of the sku (present/store-api/html.ts).
+    name: htmlResponse(product?.name ?? ''),
     short_description: product?.short_description ?? '',
     description: product?.description ?? '',
-    sku: sellable?.sku ?? '',
+    sku: htmlResponse(sellable?.sku ?? ''),
     low_stock_remaining: null,
     backorders_allowed: sellable ? sellable.backorders !== 'no' : false,
     show_backorder_badge: false,

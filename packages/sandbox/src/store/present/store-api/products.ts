@@ -14,6 +14,7 @@ import { UNCATEGORIZED_ID } from '../../data/tables.js';
 import { wcPrice } from '../../pricing/price-format.js';
 import { phpFloatval } from '../../runtime/numbers.js';
 import { permalink } from '../sellable.js';
+import { htmlResponse } from './html.js';
 import { minor, withCurrency } from './money.js';
 
 /** A price WooCommerce would show for a child: its active price, '' for none. */
@@ -87,6 +88,15 @@ export function presentStoreImage(img: ProductRec['images'][number]): Record<str
   };
 }
 
+/** WC_Product_*::add_to_cart_description(): the format strings carry the entities. */
+function addToCartDescription(p: ProductRec, buyable: boolean): string {
+  if (p.type === 'variable') return `Select options for &ldquo;${p.name}&rdquo;`;
+  if (p.type === 'grouped') return `View products in the &ldquo;${p.name}&rdquo; group`;
+  return buyable || p.type === 'external'
+    ? `Add to cart: &ldquo;${p.name}&rdquo;`
+    : `Read more about &ldquo;${p.name}&rdquo;`;
+}
+
 export function presentStoreProduct(store: Store, p: ProductRec): Record<string, unknown> {
   const status = productStockStatus(store, p);
   const price = productPrice(store, p);
@@ -95,13 +105,14 @@ export function presentStoreProduct(store: Store, p: ProductRec): Record<string,
   const maxStock = p.manage_stock && p.backorders === 'no' ? Math.max(0, p.stock_quantity ?? 0) : 9999;
   return {
     id: p.id,
-    name: p.name,
+    // ProductSchema::get_item_response(): prepare_html_response( get_title() ), and so the sku and button texts.
+    name: htmlResponse(p.name),
     slug: p.slug,
     parent: p.parent_id,
     type: p.type,
     variation: '',
     permalink: permalink(store, p),
-    sku: p.sku,
+    sku: htmlResponse(p.sku),
     short_description: p.short_description,
     description: p.description,
     on_sale: productOnSale(store, p),
@@ -138,7 +149,7 @@ export function presentStoreProduct(store: Store, p: ProductRec): Record<string,
     sold_individually: p.sold_individually,
     add_to_cart: {
       text: p.type === 'variable' ? 'Select options' : purchasable ? 'Add to cart' : 'Read more',
-      description: `Add to cart: “${p.name}”`,
+      description: htmlResponse(addToCartDescription(p, purchasable && status !== 'outofstock')),
       url: p.type === 'simple' ? `?add-to-cart=${p.id}` : permalink(store, p),
       single_text: 'Add to cart',
       minimum: 1,
