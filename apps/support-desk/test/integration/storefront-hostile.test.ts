@@ -107,6 +107,13 @@ async function helpCode(cartToken: string, order: unknown = null): Promise<strin
   return body.code;
 }
 
+/** The quantities of the cart stored on call `id`. */
+const quantities = async (id: string) => {
+  const { body } = await fetch(`${desk.server.url}/api/calls/${id}/storefront`).then(async (r) => ({
+    body: (await r.json()) as Linked,
+  }));
+  return body.cart?.cart?.items.map((i) => i.quantity);
+};
 const isCartRead = (req: IncomingMessage) =>
   req.method === 'GET' && /\/wc\/store\/v1\/cart\b/.test(req.url ?? '');
 
@@ -253,12 +260,6 @@ describe('a store whose cart answer is huge', () => {
 describe('links and refreshes that finish out of order', () => {
   const newCall = async () =>
     (await post<{ call: CallView }>('/api/live-calls', { name: 'Race' })).body.call.id;
-  const quantities = async (id: string) => {
-    const { body } = await fetch(`${desk.server.url}/api/calls/${id}/storefront`).then(async (r) => ({
-      body: (await r.json()) as Linked,
-    }));
-    return body.cart?.cart?.items.map((i) => i.quantity);
-  };
 
   it('a refresh of the old link that ends after a new code was linked does not bring the old cart back', async () => {
     const id = await newCall();
@@ -404,6 +405,36 @@ describe('a call that changes while its cart is read', () => {
     } finally {
       tab.close();
     }
+  });
+});
+
+describe('two agents and two customers at once', () => {
+  it('links one code to one call only, and each call shows its own customer’s cart', async () => {
+    const other = (await post<{ call: CallView }>('/api/live-calls', { name: 'Second agent' })).body.call.id;
+    expect(other).toBeTruthy();
+    const shared = await helpCode(await customerCart(10));
+    const both = await Promise.all([
+      post<Linked>(`/api/calls/${callId}/storefront`, { code: shared }),
+      post<Linked>(`/api/calls/${other}/storefront`, { code: shared }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const [winner, loser] = both[0]!.status === 200 ? [callId, other] : [other, callId];
+    expect(await quantities(winner)).toEqual([10]);
+    expect(await quantities(loser)).not.toEqual([10]);
+
+    const [mine, theirs] = await Promise.all([customerCart(12), customerCart(13)]);
+    const [mineCode, theirsCode] = [await helpCode(mine), await helpCode(theirs)];
+    const linked = await Promise.all([
+      post<Linked>(`/api/calls/${callId}/storefront`, { code: mineCode }),
+      post<Linked>(`/api/calls/${other}/storefront`, { code: theirsCode }),
+    ]);
+    expect(linked.map((r) => r.status)).toEqual([200, 200]);
+    expect(await quantities(callId)).toEqual([12]);
+    expect(await quantities(other)).toEqual([13]);
+    const refreshed = await Promise.all(
+      [callId, other].map((id) => post<Linked>(`/api/calls/${id}/storefront/refresh`)),
+    );
+    expect(refreshed.map((r) => r.body.cart?.cart?.items.map((i) => i.quantity))).toEqual([[12], [13]]);
   });
 });
 
