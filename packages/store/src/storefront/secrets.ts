@@ -31,12 +31,17 @@ export class SessionSecrets {
   }
 
   /** An error leaving the client: no token or nonce in its message, stack, fields, headers or body. */
-  scrub<E>(error: E): E {
+  scrub<E>(error: E, depth = 0): E {
     if (!(error instanceof Error) || this.#values.length === 0) return error;
     const fields = error as unknown as Record<string, unknown>;
-    for (const name of ['message', 'stack', ...Object.keys(error)]) {
+    // `cause` is not enumerable, and a store's own error may quote the token it failed to save.
+    for (const name of ['message', 'stack', 'cause', ...Object.keys(error)]) {
       const value = fields[name];
       if (value instanceof Headers) continue;
+      if (value instanceof Error) {
+        if (value !== error && depth < 8) this.scrub(value, depth + 1);
+        continue;
+      }
       const clean = this.#redactValue(value);
       if (clean !== value) {
         try {

@@ -4,6 +4,7 @@
  * never saw is repeated, and a token only a cart route's answer gives replaces the held one.
  */
 import type { RequestListener } from 'node:http';
+import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { surfaces } from '../../../core/test/fuzz/answers.js';
 import {
@@ -221,5 +222,27 @@ describe('cart.forget()', () => {
     await client.cart.items.list();
     await client.cart.items.list();
     expect(a.requests.map((r) => r.headers['cart-token'])).toEqual([undefined, TOKEN_A, undefined, OTHER]);
+  });
+});
+
+describe('a token store whose own error quotes the token', () => {
+  it('shows it in no cause of the error the call fails with', async () => {
+    const a = await server();
+    a.fallback = cartAnswer(TOKEN_A);
+    const client = new StorefrontClient({
+      url: a.url,
+      rateLimit: false,
+      logLevel: 'off',
+      cartTokenStore: {
+        get: () => null,
+        set: (token) => {
+          throw new Error(`SET cart:visitor ${token} failed: READONLY`, { cause: `wrote ${token}` });
+        },
+      },
+    });
+    const failed = await rejection(client.cart.items.list());
+    expect(failed).toBeInstanceOf(XError);
+    expect(inspect(failed, { depth: 10 })).toContain('READONLY');
+    expect(inspect(failed, { depth: 10 })).not.toContain(TOKEN_A);
   });
 });
