@@ -58,17 +58,23 @@ export function sendBatch(
     };
   }, true);
   return new APIPromise(
-    sent.withResponse().then(async (answer) => {
-      for (const envelope of answer.data.responses) {
-        const headers = envelope?.headers;
-        if (!headers || Array.isArray(headers)) continue;
-        const read = (name: string) => {
-          const value = headers[name];
-          return typeof value === 'string' ? value : null;
-        };
-        await caller.session.keep(read('Cart-Token'), read('Nonce'));
-      }
-      return answer;
-    }),
+    sent
+      .withResponse()
+      .then(async (answer) => {
+        for (const envelope of answer.data.responses) {
+          const headers = envelope?.headers;
+          if (!headers || Array.isArray(headers)) continue;
+          const read = (name: string) => {
+            const value = headers[name];
+            return typeof value === 'string' ? value : null;
+          };
+          await caller.session.keep(read('Cart-Token'), read('Nonce'));
+        }
+        return answer;
+      })
+      .catch((error: unknown) => {
+        // Past the caller's own scrub: a store's error here may quote the sub-response's token.
+        throw caller.session.secrets.scrub(error);
+      }),
   );
 }

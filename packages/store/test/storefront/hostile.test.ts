@@ -246,3 +246,34 @@ describe('a token store whose own error quotes the token', () => {
     expect(inspect(failed, { depth: 10 })).not.toContain(TOKEN_A);
   });
 });
+
+describe('a batch whose sub-response token the store fails to save', () => {
+  it('fails with an error that quotes neither that token nor the nonce', async () => {
+    const a = await server();
+    a.fallback = (_req, res) => {
+      res.writeHead(207, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          responses: [{ body: {}, status: 201, headers: { 'Cart-Token': OTHER, Nonce: NONCE_A } }],
+        }),
+      );
+    };
+    const client = new StorefrontClient({
+      url: a.url,
+      rateLimit: false,
+      logLevel: 'off',
+      cartTokenStore: {
+        get: () => null,
+        set: (token) => {
+          throw new Error(`SET cart:visitor ${token} failed: READONLY`);
+        },
+      },
+    });
+    const failed = await rejection(
+      client.batch([{ method: 'POST', path: 'cart/add-item', body: { id: 1 } }]),
+    );
+    expect(failed).toBeInstanceOf(XError);
+    expect(inspect(failed, { depth: 10 })).toContain('READONLY');
+    expect(inspect(failed, { depth: 10 })).not.toContain(OTHER);
+  });
+});
