@@ -27,6 +27,14 @@ function cartOf(token: string): string {
   }
 }
 
+function sameOrigin(answered: string, asked: URL): boolean {
+  try {
+    return new URL(answered).origin === asked.origin;
+  } catch {
+    return false;
+  }
+}
+
 function isCartRoute(url: URL): boolean {
   return CART_ROUTE.test(url.searchParams.get('rest_route') ?? url.pathname);
 }
@@ -143,6 +151,9 @@ export class CartSession {
     // Only cart routes send the session (AbstractCartRoute.php add_response_headers()); others go without
     // it, so a token on their answer would name some other cart and lose this one.
     if (!isCartRoute(url)) return Promise.resolve();
+    // A fetch of the user's that followed a redirect itself (core asks for `manual`) may hand over another
+    // host's answer: its token is not this shop's cart.
+    if (response.url && !sameOrigin(response.url, url)) return Promise.resolve();
     // `X-WC-Store-API-Nonce` is the header's older name, which a batch answer still carries beside `Nonce`.
     const nonce = response.headers.get('nonce') ?? response.headers.get('x-wc-store-api-nonce');
     return this.keep(response.headers.get('cart-token'), nonce);

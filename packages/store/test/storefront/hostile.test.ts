@@ -277,3 +277,26 @@ describe('a batch whose sub-response token the store fails to save', () => {
     expect(inspect(failed, { depth: 10 })).not.toContain(OTHER);
   });
 });
+
+describe('a fetch of the user that follows redirects itself', () => {
+  it("does not make another host's Cart-Token the shop's", async () => {
+    const a = await server();
+    const b = await server();
+    b.fallback = cartAnswer(OTHER);
+    a.handlers.push(cartAnswer(TOKEN_A), (_req, res) => {
+      res.writeHead(307, { location: `${b.url}/wp-json/wc/store/v1/cart/items` });
+      res.end();
+    });
+    a.fallback = cartAnswer(TOKEN_A);
+    const client = new StorefrontClient({
+      url: a.url,
+      rateLimit: false,
+      logLevel: 'off',
+      fetch: (input, init) => fetch(input, { ...init, redirect: 'follow' }),
+    });
+    await client.cart.items.list();
+    await client.cart.items.list();
+    await client.cart.items.list();
+    expect(a.requests.map((r) => r.headers['cart-token'])).toEqual([undefined, TOKEN_A, TOKEN_A]);
+  });
+});
