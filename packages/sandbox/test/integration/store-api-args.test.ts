@@ -85,4 +85,31 @@ describe('Store API argument checks', () => {
     expect(normal.body.responses[1].headers).toEqual([]);
     expect((await s.call('GET', 'cart')).body.items_count).toBe(1);
   });
+
+  it('checks and formats address states as AbstractAddressSchema does, before the nonce', async () => {
+    const anon = new StoreApiSession(sb.url, false);
+    const bad = await anon.call('POST', 'cart/update-customer', {
+      shipping_address: { country: 'US', state: 'Narnia' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('nonce')).toBeNull();
+    expect(bad.body.code).toBe('rest_invalid_param');
+    expect(bad.body.data.details.shipping_address.code).toBe('invalid_state');
+    expect(bad.body.data.params.shipping_address).toMatch(
+      /^The provided state \(NARNIA\) is not valid\. Must be one of: AL, AK, .*, WY, AA, AE, AP$/,
+    );
+    const country = await anon.call('POST', 'checkout', { billing_address: { country: 'XX' } });
+    expect(country.body.data.details.billing_address.code).toBe('invalid_country');
+
+    const s = new StoreApiSession(sb.url);
+    await s.call('GET', 'cart');
+    // A state's name becomes its code; a country without a list of states keeps the state as sent.
+    const named = await s.call('POST', 'cart/update-customer', {
+      shipping_address: { country: 'us', state: 'california' },
+      billing_address: { country: 'GB', state: 'Kent' },
+    });
+    expect(named.status).toBe(200);
+    expect([named.body.shipping_address.country, named.body.shipping_address.state]).toEqual(['US', 'CA']);
+    expect([named.body.billing_address.country, named.body.billing_address.state]).toEqual(['GB', 'Kent']);
+  });
 });

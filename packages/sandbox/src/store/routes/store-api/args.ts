@@ -9,6 +9,7 @@
 
 import { type Specs, validateParams } from '../../rest/params.js';
 import type { Ctx, Handler } from '../../rest/router.js';
+import { checkAddressArgs } from './address-args.js';
 
 const DECLARED = new WeakMap<Handler, Specs>();
 
@@ -18,17 +19,26 @@ const DECLARED = new WeakMap<Handler, Specs>();
  */
 export function withArgs(specs: Specs, handler: Handler): Handler {
   const checked: Handler = (ctx: Ctx) => {
-    validateParams(ctx.params, specs);
+    checkParams(ctx.params, specs);
     return handler(ctx);
   };
   DECLARED.set(checked, specs);
   return checked;
 }
 
+/**
+ * has_valid_params() and sanitize_params() over `params`: the types, then the address args' own callbacks
+ * (address-args.ts), whose sanitized addresses replace the sent ones.
+ */
+function checkParams(params: Record<string, unknown>, specs: Specs): void {
+  validateParams(params, specs);
+  if ('billing_address' in specs) checkAddressArgs(params);
+}
+
 /** has_valid_params() for a batch sub-request about to reach `handler`: throws its RestError. */
 export function checkArgs(handler: Handler, params: Record<string, unknown>): void {
   const specs = DECLARED.get(handler);
-  if (specs) validateParams(params, specs);
+  if (specs) checkParams(params, specs);
 }
 
 /** CheckoutSchema's endpoint args (Checkout.php, CheckoutOrder.php): `billing_address` is required. */
