@@ -258,8 +258,21 @@ describe('a store whose cart answer is huge', () => {
 });
 
 describe('links and refreshes that finish out of order', () => {
-  const newCall = async () =>
-    (await post<{ call: CallView }>('/api/live-calls', { name: 'Race' })).body.call.id;
+  /** The previous test's call, ended here: three live calls may be open at once. */
+  let previous: { id: string; key: string } | null = null;
+  const newCall = async () => {
+    if (previous) {
+      const ended = await fetch(`${desk.server.url}/api/live-calls/${previous.id}/end`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Live-Call-Key': previous.key },
+        body: '{}',
+      });
+      expect(ended.status).toBe(202);
+    }
+    const started = await post<{ call: CallView; key: string }>('/api/live-calls', { name: 'Race' });
+    previous = { id: started.body.call.id, key: started.body.key };
+    return previous.id;
+  };
 
   it('a refresh of the old link that ends after a new code was linked does not bring the old cart back', async () => {
     const id = await newCall();
@@ -280,6 +293,26 @@ describe('links and refreshes that finish out of order', () => {
     // And the link it keeps is the second customer's: a refresh now reads their cart.
     const again = await post<Linked>(`/api/calls/${id}/storefront/refresh`);
     expect(again.body.cart?.cart?.items.map((i) => i.quantity)).toEqual([2]);
+  });
+
+  it('a code read while the old link is refreshed replaces it all the same', async () => {
+    const id = await newCall();
+    const [first, second] = await Promise.all([customerCart(14), customerCart(15)]);
+    expect((await post(`/api/calls/${id}/storefront`, { code: await helpCode(first) })).status).toBe(200);
+    const secondCode = await helpCode(second);
+    const held = holdNextCartRead();
+    const linking = post<Linked>(`/api/calls/${id}/storefront`, { code: secondCode });
+    await held.reached;
+    // Read after the new code's read began, stored before it: the old link's snapshot is the later read.
+    const refreshed = await post<Linked>(`/api/calls/${id}/storefront/refresh`);
+    expect(refreshed.body.cart?.cart?.items.map((i) => i.quantity)).toEqual([14]);
+    held.release();
+    const linked = await linking;
+    expect(linked.status).toBe(200);
+    expect(linked.body.cart?.cart?.items.map((i) => i.quantity)).toEqual([15]);
+    expect(await quantities(id)).toEqual([15]);
+    // What the call shows is its newest read, so an open page (which keeps the newest) shows it too.
+    expect(linked.body.cart!.readAt > refreshed.body.cart!.readAt).toBe(true);
   });
 
   it('a code linked first but read last does not replace the code linked after it', async () => {

@@ -13,12 +13,13 @@ import type { Database, Row } from './storage/database.js';
 import { StorageError } from './storage/errors.js';
 
 /**
- * A call's link as the server keeps it: the request the code stood for (its token renewed by each read) and
- * `link`, which code linking made it (absent on links stored before it existed), so a refresh can tell
- * that the link it read again is still the call's.
+ * A call's link as the server keeps it: the request the code stood for (its token renewed by each read),
+ * `link`, which code linking made it, so a refresh can tell that the link it read again is still the call's,
+ * and `linked_at`, when that code's read began (both absent on links stored before they existed).
  */
 export interface StoredLink extends StorefrontHelpRequest {
   link?: string;
+  linked_at?: string;
 }
 
 export interface CallRecord extends CallView {

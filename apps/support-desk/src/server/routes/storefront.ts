@@ -67,7 +67,7 @@ export function storefrontRoutes(app: Hono, desk: DeskContext): void {
     const kept: StoredLink = {
       ...request,
       cart_token: cartToken,
-      ...(refreshing ? {} : { link: randomUUID() }),
+      ...(refreshing ? {} : { link: randomUUID(), linked_at: snapshot.readAt }),
     };
     const stored = await desk.registry.linkStorefront(
       call,
@@ -98,7 +98,14 @@ export function storefrontRoutes(app: Hono, desk: DeskContext): void {
     }
     let linked: Awaited<ReturnType<typeof link>>;
     try {
+      const started = new Date().toISOString();
       linked = await link(call, request, false);
+      if (!linked) {
+        // Stale because the link this one replaces was read again meanwhile, not because another code was
+        // linked since this one was typed: a second read is later than that one.
+        const stored = await desk.registry.storefrontLink(id);
+        if ((stored?.linked_at ?? '') < started) linked = await link(call, request, false);
+      }
       if (!linked)
         throw new HttpError(
           409,
