@@ -85,7 +85,7 @@ export class StorefrontClient extends BaseClient<StorefrontClientOptions> {
     const session =
       sameShop && parent.session.mode === mode && parent.session.store === store
         ? parent.session
-        : new CartSession(store, mode, positive(options.timeout) ?? 60_000);
+        : new CartSession(store, mode, home.origin, positive(options.timeout) ?? 60_000);
     const {
       url: _url,
       cartTokenStore: _store,

@@ -27,11 +27,11 @@ function cartOf(token: string): string {
   }
 }
 
-function sameOrigin(answered: string, asked: URL): boolean {
+function parseUrl(text: string): URL | undefined {
   try {
-    return new URL(answered).origin === asked.origin;
+    return text ? new URL(text) : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -59,9 +59,13 @@ export class CartSession {
   /** The client's `timeout`: a store that never settles (a dead Redis connection) fails the call instead. */
   readonly #storeTimeoutMs: number;
 
-  constructor(store: CartTokenStore, mode: SessionMode, storeTimeoutMs = 60_000) {
+  /** The shop's origin, the only one whose answers speak for its cart. */
+  readonly #origin: string;
+
+  constructor(store: CartTokenStore, mode: SessionMode, origin: string, storeTimeoutMs = 60_000) {
     this.#store = store;
     this.#mode = mode;
+    this.#origin = origin;
     this.#storeTimeoutMs = storeTimeoutMs;
   }
 
@@ -147,13 +151,18 @@ export class CartSession {
    * it used: a new one when the sent token had expired or was forged (the server then made a new, empty
    * cart), so the newest always replaces the one held.
    */
-  observe(response: Response, url: URL): Promise<void> {
-    // Only cart routes send the session (AbstractCartRoute.php add_response_headers()); others go without
-    // it, so a token on their answer would name some other cart and lose this one.
-    if (!isCartRoute(url)) return Promise.resolve();
-    // A fetch of the user's that followed a redirect itself (core asks for `manual`) may hand over another
-    // host's answer: its token is not this shop's cart.
-    if (response.url && !sameOrigin(response.url, url)) return Promise.resolve();
+  observe(response: Response, shownUrl: string): Promise<void> {
+    // Where the answer came from: the response's own URL, else the one core shows (which a secret core
+    // redacts from it can leave unparseable; then the answer is taken as before).
+    const answered = parseUrl(response.url) ?? parseUrl(shownUrl);
+    if (answered) {
+      // A fetch of the user's that followed a redirect itself (core asks for `manual`) may hand over
+      // another host's answer: its token is not this shop's cart.
+      if (answered.origin !== this.#origin) return Promise.resolve();
+      // Only cart routes send the session (AbstractCartRoute.php add_response_headers()); others go without
+      // it, so a token on their answer would name some other cart and lose this one.
+      if (!isCartRoute(answered)) return Promise.resolve();
+    }
     // `X-WC-Store-API-Nonce` is the header's older name, which a batch answer still carries beside `Nonce`.
     const nonce = response.headers.get('nonce') ?? response.headers.get('x-wc-store-api-nonce');
     return this.keep(response.headers.get('cart-token'), nonce);
@@ -203,7 +212,7 @@ export class CartSession {
     return {
       ...user,
       afterResponse: async (event) => {
-        await this.observe(event.response, new URL(event.url));
+        await this.observe(event.response, event.url);
         await user?.afterResponse?.(event);
       },
     };
