@@ -3,7 +3,8 @@
  * (a scripted node:http server): the Cart-Token stays with the shop that gave it, only a refusal the route
  * never saw is repeated, and a token only a cart route's answer gives replaces the held one.
  */
-import type { RequestListener } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { surfaces } from '../../../core/test/fuzz/answers.js';
@@ -309,5 +310,35 @@ describe('a server that hands out a one-character Cart-Token', () => {
     await client.cart.items.list();
     await expect(client.cart.items.list()).resolves.toEqual([]);
     expect(a.requests.map((r) => r.headers['cart-token'])).toEqual([undefined, '0']);
+  });
+});
+
+describe("a checkout's additional_fields", () => {
+  it('are sent (CheckoutSchema.php takes them, and requires them when a shop adds a required field)', async () => {
+    const bodies: unknown[] = [];
+    const box = createServer((req, res) => {
+      let text = '';
+      req.on('data', (chunk) => {
+        text += chunk;
+      });
+      req.on('end', () => {
+        bodies.push(JSON.parse(text || 'null'));
+        res.writeHead(400, { 'content-type': 'application/json', 'cart-token': TOKEN_A });
+        res.end(
+          JSON.stringify({ code: 'woocommerce_rest_cart_empty', message: 'Empty.', data: { status: 400 } }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => box.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(box.address() as AddressInfo).port}`;
+      const additional_fields = { 'my-plugin/gift-note': 'Happy birthday', 'my-plugin/gift-wrap': true };
+      await rejection(
+        shop(url).checkout.place({ billing_address: FRANCE, payment_method: 'cod', additional_fields }),
+      );
+      expect(bodies).toEqual([{ billing_address: FRANCE, payment_method: 'cod', additional_fields }]);
+    } finally {
+      await new Promise<void>((resolve) => box.close(() => resolve()));
+    }
   });
 });

@@ -34,6 +34,8 @@ const placeShape = z.strictObject({
   ),
   customer_note: z.optional(z.string()),
   create_account: z.optional(z.boolean()),
+  /** The shop's additional checkout fields (`namespace/field`): text and selects are strings, checkboxes booleans. */
+  additional_fields: z.optional(z.record(z.string(), z.union([z.string(), z.boolean()]))),
   extensions: z.optional(z.record(z.string(), z.unknown())),
 });
 export interface PlaceOrderInput extends z.input<typeof placeShape> {}
