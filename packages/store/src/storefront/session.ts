@@ -51,6 +51,8 @@ export class CartSession {
   #last: string | null | undefined;
   /** Every token and nonce seen lately, scrubbed from errors and logs. */
   readonly secrets = new SessionSecrets();
+  /** The newest token an answer gave: the cart as the shop last confirmed it. */
+  #confirmed: string | undefined;
   /** The cart forget() let go of (cartOf()), which a late answer must not bring back. */
   #forgotten: string | undefined;
   /** Held by the call that is getting the first token: calls before it would each start a cart. */
@@ -118,6 +120,8 @@ export class CartSession {
   /**
    * Waits while another call is getting the first token, then returns a release when this call is the
    * one to get it: two calls sent without a token would each make a cart, and one cart's items would be lost.
+   * A token no answer has confirmed yet (one found in the store: it may have expired, or another tab wrote
+   * it) is held the same way, since calls sent with an expired token would each make a cart too.
    */
   async claim(): Promise<() => void> {
     if (this.#mode === 'cookie') return () => {};
@@ -136,7 +140,8 @@ export class CartSession {
         open();
       };
       try {
-        if ((await this.token()) === null) return release;
+        const token = await this.token();
+        if (token === null || token !== this.#confirmed) return release;
       } catch (error) {
         release();
         throw error;
@@ -176,9 +181,10 @@ export class CartSession {
     }
     if (!token || this.#mode === 'cookie') return;
     this.secrets.remember(token);
-    if (token === this.#last) return;
     // A call sent before forget() answers with the forgotten cart's token, issued anew (a new `exp`).
     if (this.#forgotten !== undefined && cartOf(token) === this.#forgotten) return;
+    this.#confirmed = token;
+    if (token === this.#last) return;
     this.#last = token;
     try {
       await this.#bounded(this.#store.set(token), 'set');

@@ -169,6 +169,16 @@ describe('a forged Cart-Token', () => {
     expect(tokens.value).not.toContain('bm90LWEtc2lnbmF0dXJl');
     expect((await storefrontFor(box, { cartTokenStore: tokens }).cart.get()).items_count).toBe(1);
   });
+
+  it('met by a burst of cart calls (a page reloaded after two days): one new cart holds every item', async () => {
+    const ids = await Promise.all(['Stale A', 'Stale B', 'Stale C', 'Stale D'].map((n) => product(n)));
+    const tokens = new AsyncStore();
+    tokens.value = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ1c2VyX2lkIjoidF9zdGFsZSJ9.bm90LWEtc2lnbmF0dXJl';
+    const shop = storefrontFor(box, { cartTokenStore: tokens });
+    await Promise.all(ids.map((id) => shop.cart.addItem({ id })));
+    const cart = await shop.cart.get();
+    expect(cart.items.map((i) => i.id).sort()).toEqual([...ids].sort());
+  });
 });
 
 describe('an expired Cart-Token', () => {
