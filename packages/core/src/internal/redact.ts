@@ -10,11 +10,12 @@ function escapeRegExp(text: string): string {
 
 /**
  * Query parameters that carry credentials in the services we speak: WooCommerce query auth
- * (`consumer_key`/`consumer_secret`), OAuth 1.0a, Pusher's HTTP API signature, generic api keys.
+ * (`consumer_key`/`consumer_secret`), OAuth 1.0a, Pusher's HTTP API signature, generic api keys, and the
+ * Store API's order read, whose `key` and `billing_email` together open a guest's order (Order.php).
  * Matched case-insensitively, also inside array-style names such as `token[0]`.
  */
 const SECRET_PARAM =
-  /^(consumer_key|consumer_secret|oauth_consumer_key|auth_key|api_?key|key|secret|token|access_token|password|sig)(\[.*\])?$/i;
+  /^(consumer_key|consumer_secret|oauth_consumer_key|auth_key|api_?key|key|secret|token|access_token|password|sig|billing_email)(\[.*\])?$/i;
 /**
  * Any name with "signature" in it (`oauth_signature`, `auth_signature`, `X-Amz-Signature`,
  * `body_signature`), except the name of the method (`oauth_signature_method`), which is public.

@@ -60,6 +60,11 @@ describe('checkout.pay and order.get', () => {
 
     for (const text of [...lines, wrong.message, JSON.stringify(wrong), wrongEmail.message])
       expect(text).not.toContain(pending.order_key);
+    // The email that opens the order with its key stays out of the URLs logs and errors show.
+    const orderLines = lines.filter((line) => line.includes('/order/'));
+    expect(orderLines.length).toBeGreaterThan(0);
+    for (const text of [...orderLines, wrong.message, JSON.stringify(wrong)])
+      expect(text).not.toMatch(/ana(@|%40)example\.fr/);
   });
 
   it('checkout.get shows the draft order that checkout.place then places', async () => {
