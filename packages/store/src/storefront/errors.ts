@@ -6,6 +6,7 @@ import {
   RateLimitError,
 } from '@x/core';
 import { type Cart, cartSchema } from './schemas/cart.js';
+import { plainText } from './text.js';
 
 /**
  * A 409 from a cart route (an item out of stock, a coupon that is not applied): the Store API answers with
@@ -22,15 +23,6 @@ export class CartConflictError extends ConflictError {
     const parsed = data && typeof data === 'object' ? cartSchema.safeParse(data.cart) : undefined;
     this.cart = parsed?.success ? parsed.data : undefined;
   }
-}
-
-/** WooCommerce escapes its messages for HTML (esc_html()); an error message is text. */
-const ENTITIES: Record<string, string> = { quot: '"', amp: '&', lt: '<', gt: '>', '#039': "'", '#39': "'" };
-
-function plain(text: string): string {
-  return text
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(quot|amp|lt|gt|#0?39);/g, (_, name: string) => ENTITIES[name]!);
 }
 
 /** The route, as the message names it: the path, or `?rest_route=` for plain permalinks. */
@@ -58,12 +50,12 @@ export function storeApiErrorDetails(
   const detail =
     params && typeof params === 'object'
       ? Object.entries(params)
-          .map(([name, text]) => `${name}: ${plain(String(text))}`)
+          .map(([name, text]) => `${name}: ${plainText(String(text))}`)
           .join('; ')
       : '';
   return {
     code: typeof code === 'string' ? code : undefined,
-    message: typeof message === 'string' ? plain(message) : undefined,
+    message: typeof message === 'string' ? plainText(message) : undefined,
     hint: detail ? `${detail} ${sent}` : sent,
     errorClass:
       code === 'rate_limit_exceeded'

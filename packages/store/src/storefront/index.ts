@@ -106,6 +106,7 @@ export {
   storeImageSchema,
 } from './schemas/products.js';
 export type { SessionMode } from './session.js';
+export { plainText } from './text.js';
 export {
   type CartTokenStore,
   MemoryCartTokenStore,
