@@ -1,4 +1,4 @@
-import { type Cart, money } from '@x/store/storefront';
+import { type Cart, money, plainText } from '@x/store/storefront';
 import { useState } from 'react';
 
 type Totals = Cart['totals'];
@@ -45,7 +45,7 @@ export function CartView({
           <tbody>
             {cart.items.map((item) => (
               <tr key={item.key} data-cart-item={item.id}>
-                <td>{item.name}</td>
+                <td>{plainText(item.name)}</td>
                 <td className="qty">× {item.quantity}</td>
                 <td className="num">{money(item.totals, 'line_subtotal')?.formatted}</td>
               </tr>

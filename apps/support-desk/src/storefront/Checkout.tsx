@@ -1,4 +1,4 @@
-import { type Cart, money } from '@x/store/storefront';
+import { type Cart, money, plainText } from '@x/store/storefront';
 import { useState } from 'react';
 
 const FIELDS = [
@@ -103,7 +103,7 @@ export function Checkout({
                 disabled={disabled}
                 onChange={() => onRate(Number(r.package_id), r.rate_id)}
               />
-              {r.name} {money(r, 'price')?.formatted}
+              {plainText(r.name)} {money(r, 'price')?.formatted}
             </label>
           ))}
         </fieldset>

@@ -1,4 +1,4 @@
-import { money, type StorefrontProduct } from '@x/store/storefront';
+import { money, plainText, type StorefrontProduct } from '@x/store/storefront';
 
 /** The catalogue as the Store API lists it: name, price (from minor units, in the store's currency). */
 export function ProductList({
@@ -21,7 +21,7 @@ export function ProductList({
           const buyable = p.is_purchasable && p.is_in_stock && p.type === 'simple';
           return (
             <li key={p.id} data-product={p.id}>
-              <span className="name">{p.name}</span>
+              <span className="name">{plainText(p.name)}</span>
               <span className="price" data-minor={price?.amount_minor ?? ''}>
                 {price?.formatted ?? '—'}
               </span>

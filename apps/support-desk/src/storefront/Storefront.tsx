@@ -1,4 +1,10 @@
-import type { Cart, CartTokenStore, StorefrontClient, StorefrontProduct } from '@x/store/storefront';
+import {
+  type Cart,
+  type CartTokenStore,
+  plainText,
+  type StorefrontClient,
+  type StorefrontProduct,
+} from '@x/store/storefront';
 import { useCallback, useEffect, useState } from 'react';
 import { CartView } from './CartView.js';
 import { addresses, Checkout, type CheckoutForm } from './Checkout.js';
@@ -90,7 +96,9 @@ export function Storefront({ client, tokens }: { client: StorefrontClient; token
           products={products}
           disabled={busy !== null}
           onAdd={(p) =>
-            run(`adding ${p.name}`, async () => setCart(await client.cart.addItem({ id: p.id, quantity: 1 })))
+            run(`adding ${plainText(p.name)}`, async () =>
+              setCart(await client.cart.addItem({ id: p.id, quantity: 1 })),
+            )
           }
         />
         <aside>

@@ -1,3 +1,4 @@
+import { plainText } from '@x/store/storefront';
 import type {
   StoreCurrency,
   StorefrontCart,
@@ -64,6 +65,8 @@ export interface OrderLike {
 }
 
 const cut = (text: unknown): string => [...String(text ?? '')].slice(0, MAX_TEXT).join('');
+/** Names and messages arrive as HTML (the Store API's HtmlFormatter, esc_html()); the panel shows text. */
+const text = (html: unknown): string => cut(plainText(String(html ?? '')));
 /** An amount as the Store API sends it, whole minor units; anything else reads as none. */
 const amount = (value: unknown): string =>
   typeof value === 'string' && /^-?\d{1,16}$/.test(value) ? value : '0';
@@ -100,7 +103,7 @@ function line(item: ItemLike, ofOrder: boolean): StorefrontLine {
   return {
     key: ofOrder ? String(item.id ?? '') : cut(item.key),
     id: Number(item.id ?? 0),
-    name: cut(item.name),
+    name: text(item.name),
     sku: cut(item.sku),
     quantity,
     // OrderItemSchema may leave out `prices`: the unit price is then the line's subtotal per item.
@@ -146,11 +149,11 @@ export function cartSnapshot(cart: CartLike): StorefrontCart {
     coupons: coupons(cart.coupons),
     totals: totals(cart.totals),
     shipping_rate: selected
-      ? { rate_id: cut(selected.rate_id), name: cut(selected.name), price: amount(selected.price) }
+      ? { rate_id: cut(selected.rate_id), name: text(selected.name), price: amount(selected.price) }
       : null,
     errors: (cart.errors ?? []).slice(0, MAX_ERRORS).map((e) => {
       const error = (e ?? {}) as { code?: unknown; message?: unknown };
-      return { code: cut(error.code), message: cut(error.message) };
+      return { code: cut(error.code), message: text(error.message) };
     }),
     currency: currencyOf(cart.totals),
   };
