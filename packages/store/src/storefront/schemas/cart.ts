@@ -1,23 +1,14 @@
 import * as z from 'zod/mini';
+import { type Address, address } from '../../schemas/common.js';
 import { amount, maybeAmount, priceGroup } from './money.js';
 import { storeImageSchema } from './products.js';
 
-/** StoreApi/Schemas/V1/CartShippingAddressSchema.php; the billing one adds `email` (CartBillingAddressSchema). */
-const addressShape = z.looseObject({
-  first_name: z.string(),
-  last_name: z.string(),
-  company: z.string(),
-  address_1: z.string(),
-  address_2: z.string(),
-  city: z.string(),
-  state: z.string(),
-  postcode: z.string(),
-  country: z.string(),
-  email: z.optional(z.nullable(z.string())),
-  phone: z.optional(z.nullable(z.string())),
-});
-export interface StoreAddress extends z.infer<typeof addressShape> {}
-export const storeAddressSchema: z.ZodMiniType<StoreAddress> = addressShape;
+/**
+ * StoreApi/Schemas/V1/CartShippingAddressSchema.php; the billing one adds `email` (CartBillingAddressSchema).
+ * The fields are those of REST v3's addresses, so the admin schema serves (it imports nothing but zod).
+ */
+export interface StoreAddress extends Address {}
+export const storeAddressSchema: z.ZodMiniType<StoreAddress> = address;
 
 const itemPricesShape = priceGroup({
   price: amount,
