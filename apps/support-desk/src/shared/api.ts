@@ -3,6 +3,8 @@
  * the page imports nothing else from the server.
  */
 
+import type { CurrencyFields } from '@x/store/storefront';
+
 /** The one private channel every open dashboard subscribes to (authorised by `POST /api/realtime/auth`). */
 export const DESK_CHANNEL = 'private-support-desk';
 
@@ -274,15 +276,7 @@ export interface StorefrontHelpCode {
 }
 
 /** The Store API's currency fields (AbstractSchema::get_store_currency_response()), as it spells them. */
-export interface StoreCurrency {
-  currency_code: string;
-  currency_symbol: string;
-  currency_minor_unit: number;
-  currency_decimal_separator: string;
-  currency_thousand_separator: string;
-  currency_prefix: string;
-  currency_suffix: string;
-}
+export type StoreCurrency = CurrencyFields;
 
 /** A cart or order line; amounts are strings of minor units in the snapshot's currency, as the Store API gives them. */
 export interface StorefrontLine {
