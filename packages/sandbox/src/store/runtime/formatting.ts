@@ -75,10 +75,14 @@ export function sanitizeTitle(title: string): string {
     .replace(/^-|-$/g, '');
   if (slug !== '' || !/[^\p{ASCII}]/u.test(plain)) return slug;
   try {
+    // The dashes are collapsed and trimmed after encoding, as sanitize_title_with_dashes() ends (`ͻ-` is `%cd%bb`).
     return encodeURIComponent(stripEntities(plain).trim())
       .toLowerCase()
       .replace(/[^%a-z0-9_-]/g, '')
-      .slice(0, 200);
+      .slice(0, 200)
+      .replace(/%[0-9a-f]?$/, '')
+      .replace(/-+/g, '-')
+      .replace(/^-|-$/g, '');
   } catch {
     // A lone surrogate has no UTF-8 octets to encode.
     return '';
