@@ -28,6 +28,7 @@ import {
   IdempotencyStoreError,
 } from './idempotency-errors.js';
 import type { IdempotencyRecord, IdempotencyStore, ReserveResult } from './idempotency-store.js';
+import { sleepUnlessAborted } from './sleep.js';
 
 export const DEFAULT_IDEMPOTENCY_LEASE_MS = 120_000;
 export const DEFAULT_IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000;
@@ -152,7 +153,14 @@ export async function runIdempotent<T>(call: IdempotentCall<T>): Promise<T> {
         keyHash: label,
       });
     }
-    await sleep(pause * (0.5 + Math.random() / 2), call.signal, label);
+    await sleepUnlessAborted(
+      pause * (0.5 + Math.random() / 2),
+      call.signal,
+      () =>
+        new AbortError(`Aborted while waiting for idempotencyKey sha256:${label}`, {
+          cause: call.signal?.reason,
+        }),
+    );
     pause = Math.min(pause * 1.5, 1_000);
   }
 }
@@ -209,20 +217,4 @@ function throwIfAborted(signal: AbortSignal | undefined, label: string): void {
       cause: signal.reason,
     });
   }
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined, label: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(
-        new AbortError(`Aborted while waiting for idempotencyKey sha256:${label}`, { cause: signal?.reason }),
-      );
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -138,6 +138,7 @@ export {
   type RetryOptions,
   serverBackoffMs,
 } from './retry.js';
+export { sleepUnlessAborted } from './sleep.js';
 export type { FetchLike, Progress } from './transport.js';
 export type { ResponseContext } from './validation.js';
 export {

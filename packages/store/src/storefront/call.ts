@@ -11,6 +11,7 @@ import {
   RateLimitError,
   type RequestSpec,
   type RetryOptions,
+  sleepUnlessAborted,
   ValidationError,
   type WithResponse,
 } from '@x/core';
@@ -95,7 +96,14 @@ export class Caller {
           const delay = this.#rateLimitDelay(error, spec, retries, started);
           if (delay === undefined) throw error;
           retries++;
-          await sleep(delay, spec.options?.signal);
+          await sleepUnlessAborted(
+            delay,
+            spec.options?.signal,
+            () =>
+              new AbortError('Request aborted while waiting out the rate limit', {
+                cause: spec.options?.signal?.reason,
+              }),
+          );
         }
       }
     } catch (error) {
@@ -148,25 +156,6 @@ export class Caller {
  */
 function refusedBeforeRoute(error: APIError): boolean {
   return error.status === 400 && error.headers.has('ratelimit-retry-after');
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new AbortError('Request aborted while waiting out the rate limit', { cause: signal.reason }));
-      return;
-    }
-    const done = () => {
-      signal?.removeEventListener('abort', abort);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    const abort = () => {
-      clearTimeout(timer);
-      reject(new AbortError('Request aborted while waiting out the rate limit', { cause: signal?.reason }));
-    };
-    signal?.addEventListener('abort', abort, { once: true });
-  });
 }
 
 /** Core's retry settings as the client options give them (`maxRetries` wins over `retry.maxRetries`). */

@@ -1,4 +1,4 @@
-import { ValidationError } from '@x/core';
+import { sleepUnlessAborted, ValidationError } from '@x/core';
 import { float32ToPcm16 } from './pcm.js';
 import { LinearResampler } from './resample.js';
 
@@ -154,7 +154,7 @@ async function* pcmChunks(
     if (!Number.isFinite(speed)) return;
     const due = started + (yielded * 1000) / rate / speed;
     const wait = due - Date.now();
-    if (wait > 0) await sleep(wait, signal);
+    if (wait > 0) await sleepUnlessAborted(wait, signal, () => signal?.reason);
   };
   try {
     let input: Uint8Array | undefined = first;
@@ -269,19 +269,4 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   out.set(a);
   out.set(b, a.length);
   return out;
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      signal?.removeEventListener('abort', abort);
-      resolve();
-    }
-    function abort() {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    }
-    signal?.addEventListener('abort', abort, { once: true });
-  });
 }
