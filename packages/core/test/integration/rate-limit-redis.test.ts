@@ -168,7 +168,10 @@ describe('RedisRateLimiter across processes', () => {
     // (the only ones listed: an ask the pause refuses stops before reading the window) is granted.
     const { pauses, asks } = ledger.of('pause');
     expect(pauses).toHaveLength(1);
-    expect(pauses[0]!.px).toBe(PAUSE_MS);
+    // The worker asks for Date.now() + PAUSE_MS and the limiter writes what is left of it when it runs, so a
+    // millisecond that ticks in between makes it PAUSE_MS - 1 (seen on a busy CI machine); never more.
+    expect(pauses[0]!.px).toBeLessThanOrEqual(PAUSE_MS);
+    expect(pauses[0]!.px).toBeGreaterThan(0);
     expect(asks[0]!.now).toBeGreaterThanOrEqual(pauses[0]!.until);
     expect(asks[0]!.granted).toBeDefined();
     expectRuleKept('pause', 3 * others.length);
